@@ -1,0 +1,314 @@
+"""The data model: one validated picture of a game, shared by the generator and the checker.
+
+These are plain frozen dataclasses. ``modgen.model.load`` builds them from the YAML files in the
+data folders (games/, counters/, maps/, scenarios/, tables/) after validating every file, so code
+downstream never sees an unvalidated value. Every object that came from a file carries a
+``Source`` (file and line) so later stages can point at the data behind a finding.
+
+Vocabulary follows the Der Weltkrieg Standard Rules (rule numbers in comments).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from ..hexgrid import Hex, Hexside
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a value was read: a data file and 1-based line."""
+
+    file: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where the numbers come from. ``kind`` is ``rulebook``, ``placeholder`` or ``schematic``."""
+
+    kind: str
+    reason: str = ""
+    sources: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- calendar (rule 5)
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+
+
+@dataclass(frozen=True, order=True)
+class GameDate:
+    """A game turn: year, month and turn 1-7 (turn 0 = the Monthly Special Turn, rule 5)."""
+
+    year: int
+    month: int  # 1..12
+    turn: int   # 0 = Monthly Special Turn, 1..7 normal turns
+
+    @property
+    def month_name(self) -> str:
+        return MONTHS[self.month - 1]
+
+    def __str__(self) -> str:
+        t = "Special Turn" if self.turn == 0 else f"Turn {self.turn}"
+        return f"{t} {self.month_name} {self.year}"
+
+
+# --------------------------------------------------------------------------- game, sides, nations
+
+
+@dataclass(frozen=True)
+class Nation:
+    id: str                 # e.g. "austria-hungary"
+    name: str               # "Austria-Hungary"
+    side: str               # side id
+    background: str         # counter background colour "#rrggbb" (rule 50)
+    text: str               # text/symbol colour
+    adjective: str = ""     # "Austro-Hungarian"
+    rail_capacity: int | None = None   # Standard Rules 37-49 default (divisions); scenarios override
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str                 # "central-powers"
+    name: str               # "Central Powers"
+    nations: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------- counters
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a unit counter: strength-movement as printed."""
+
+    strength: int | None            # None for HQs and markers with no strength
+    movement: int | None
+    defence_only: bool = False      # strength printed in parentheses: defends only
+    rail_only: bool = False         # "RR": moves only by rail (6-12)
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A unit counter (rule 3, 50)."""
+
+    id: str                          # stable, unique in the game: "ah-mtn-x-53m"
+    nation: str                      # nation id
+    type: str                        # inf, mtn, cav, art, siege-art, eng, aslt, mtn-aslt, marine, bicycle, rpl, hq, fortress
+    size: str                        # XXXX, XXX, XX, X, III, II, I
+    designation: str                 # "53M", "Tir", "1 AlpK"
+    front: Face
+    back: Face | None                # reduced side; None if the back is blank/not printed
+    full_strength: int | None = None          # number in the full-strength circle (27-3)
+    full_strength_colour: str | None = None   # colour of that circle
+    rpl: bool = False                # replacement unit (24)
+    qualifiers: tuple[str, ...] = ()          # "assault", "mountain", ...
+    provenance: Provenance | None = None
+    source: Source | None = None
+
+    @property
+    def name(self) -> str:
+        """Name as VASSAL shows it: "53M Mtn X"."""
+        return f"{self.designation} {self.type_label} {self.size}".strip()
+
+    @property
+    def type_label(self) -> str:
+        return UNIT_TYPE_LABELS.get(self.type, self.type)
+
+
+UNIT_TYPE_LABELS: Mapping[str, str] = {
+    "inf": "Inf", "mtn": "Mtn", "cav": "Cav", "art": "Art", "siege-art": "S Art", "eng": "Eng",
+    "aslt": "Aslt", "mtn-aslt": "Mtn Aslt", "marine": "Mar", "bicycle": "Bcy", "rpl": "RPL",
+    "hq": "HQ", "fortress": "Fort",
+}
+
+
+@dataclass(frozen=True)
+class MarkerDef:
+    """A marker type (trench, devastation, railhead, supply point, strength −1/½, DM, VP, turn, …)."""
+
+    id: str
+    kind: str
+    label: str
+    values: tuple[str, ...] = ()     # for numbered markers (supply points 1..n, DM values)
+    source: Source | None = None
+
+
+# --------------------------------------------------------------------------- maps
+
+TERRAINS = ("clear", "broken", "hilly", "woods", "swamp", "rough", "wooded_rough", "mountain",
+            "alpine", "urban", "suburban", "ocean", "lake")
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    hex: Hex
+    land: bool = True
+    country: str | None = None       # nation id whose territory it is (at the map's reference date)
+    name: str | None = None
+    city: bool = False
+    capital: bool = False
+    port: bool = False
+    fortress_site: bool = False
+
+
+@dataclass(frozen=True)
+class HexsideInfo:
+    side: Hexside
+    terrain: str                      # one of TERRAINS
+    river: bool = False
+    major_river: bool = False
+    rail: str | None = None           # "double" | "single" | None
+    border: bool = False              # national border runs along it
+
+
+@dataclass(frozen=True)
+class MapGrid:
+    """Printed extent and drawing scale of a map."""
+
+    first_col: int
+    last_col: int
+    first_row: int
+    last_row: int
+    hex_height: float = 64.0          # VASSAL dy in pixels
+
+
+@dataclass(frozen=True)
+class ScannedImage:
+    """A printed map scan used instead of drawn art, with its grid calibration."""
+
+    file: str
+    x0: int
+    y0: int
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True)
+class MapDef:
+    id: str                           # "6-4"
+    name: str
+    grid: MapGrid
+    hexes: Mapping[Hex, HexInfo]
+    hexsides: Mapping[Hexside, HexsideInfo]
+    provenance: Provenance
+    image: ScannedImage | None = None
+    source: Source | None = None
+
+    def contains(self, h: Hex) -> bool:
+        return h in self.hexes
+
+    def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:
+        return self.hexsides.get(Hexside.of(a, b))
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One counter placed at set-up (or arriving / withdrawn)."""
+
+    counter: str                      # counter id
+    hex: Hex | None                   # None: off map (pool) or an arrival "location" given as text
+    reduced: bool = False             # printed "(-)"
+    location: str | None = None       # text location when no hex ("Milano or Bologna", "any A-H city")
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class FortressPlacement:
+    nation: str
+    size: int
+    hex: Hex
+    name: str | None = None
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class MarkerPlacement:
+    marker: str                       # MarkerDef id
+    hex: Hex
+    value: str | None = None
+    rule: str | None = None
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class RailCapacity:
+    nation: str
+    divisions: int | None
+    not_usable_until: GameDate | None = None
+    halved_until: GameDate | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ScheduleEntry:
+    """Reinforcements and withdrawals due at a date (rule 25, scenario schedules)."""
+
+    date: GameDate | None
+    when: str                         # as printed, for dates the model cannot express
+    nation: str
+    arrivals: tuple[Placement, ...] = ()
+    withdrawals: tuple[Placement, ...] = ()
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class SpecialRule:
+    number: str | None                # "3-4"; None for unnumbered text
+    text: str
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str                           # "if-1915-05"
+    name: str
+    maps: tuple[str, ...]
+    first_turn: GameDate
+    last_turn: GameDate
+    first_phase: str                  # phase id of the turn tracker at start
+    phasing_side: str                 # side id
+    description: str
+    setup: tuple[Placement, ...]
+    setup_incomplete: tuple[str, ...]          # notes on truncated printed lists
+    fortresses: tuple[FortressPlacement, ...]
+    markers: tuple[MarkerPlacement, ...]
+    dead_pool: tuple[Placement, ...]
+    hq_supply_points: Mapping[str, int]        # counter id -> SP
+    rail_capacities: tuple[RailCapacity, ...]
+    reinforcements: tuple[ScheduleEntry, ...]
+    special_rules: tuple[SpecialRule, ...]
+    victory_conditions: tuple[str, ...]
+    starting_dm: Mapping[str, int]             # duration-game starting DM points (rule 15 pointer)
+    source: Source | None = None
+
+
+# --------------------------------------------------------------------------- game
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str                           # "italian-front"
+    title: str
+    system: str                       # "der-weltkrieg" | "burning-mountains"
+    version: str                      # module version; changes when the data does
+    sides: tuple[Side, ...]
+    nations: Mapping[str, Nation]
+    maps: Mapping[str, MapDef]
+    counters: Mapping[str, Counter]
+    markers: Mapping[str, MarkerDef]
+    scenarios: Mapping[str, Scenario]
+    tables: Mapping[str, object]      # "tec" -> TerrainEffectsChart, "crt" -> CombatResultsTable, ...
+    data_root: str = ""
+    source: Source | None = None
+
+    def side_of(self, nation: str) -> str:
+        return self.nations[nation].side
