@@ -1,0 +1,92 @@
+"""YAML reading that remembers line numbers, so every error can say ``file:line: field: message``.
+
+``load_yaml(path)`` returns plain dicts/lists (subclasses ``YDict``/``YList``) that also carry the
+1-based line of every key and item: ``d.line_of("key")``, ``lst.line_of(i)``, and ``.line`` for the
+node itself. Only safe YAML is accepted (no Python tags).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import ModgenError
+
+
+class YDict(dict):
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key: Any) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class YList(list):
+    line: int = 0
+    item_lines: list
+
+    def line_of(self, index: int) -> int:
+        try:
+            return self.item_lines[index]
+        except IndexError:
+            return self.line
+
+
+class _LineLoader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> YDict:
+    loader.flatten_mapping(node)
+    d = YDict()
+    d.line = node.start_mark.line + 1
+    d.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        try:
+            hash(key)
+        except TypeError:
+            raise ModgenError("unhashable mapping key", line=key_node.start_mark.line + 1)
+        if key in d:
+            raise ModgenError(f"duplicate key {key!r}", file=loader.name, line=key_node.start_mark.line + 1)
+        d[key] = loader.construct_object(value_node, deep=True)
+        d.key_lines[key] = key_node.start_mark.line + 1
+    return d
+
+
+def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> YList:
+    lst = YList(loader.construct_object(child, deep=True) for child in node.value)
+    lst.line = node.start_mark.line + 1
+    lst.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return lst
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
+    """Parse one YAML file; syntax errors become a ModgenError naming file and line."""
+    path = Path(path)
+    name = display_name or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ModgenError(f"cannot read file: {e.strerror}", file=name) from None
+    except UnicodeDecodeError:
+        raise ModgenError("not UTF-8 text", file=name) from None
+    loader = _LineLoader(text)
+    loader.name = name
+    try:
+        return loader.get_single_data()
+    except ModgenError as e:
+        raise ModgenError(e.message, file=name, line=e.line) from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        raise ModgenError(f"YAML syntax: {e.problem or e}", file=name, line=line) from None
+    except yaml.YAMLError as e:
+        raise ModgenError(f"YAML: {e}", file=name) from None
+    finally:
+        loader.dispose()
