@@ -1,0 +1,39 @@
+"""Art: counters, markers and unit-type symbols drawn with Pillow from the data model.
+
+The module writer calls ``game_images(game)`` (file name → image) and ``png_bytes(image)``.
+"""
+from __future__ import annotations
+
+from PIL import Image
+
+from .counters import (COUNTER_SIZE, counter_image_name, counter_images, png_bytes,
+                       render_counter)
+from .markers import marker_image_name, marker_images, render_marker
+
+
+def game_images(game) -> dict[str, Image.Image]:
+    """Every counter face and marker image of ``game``, keyed by the agreed file names.
+
+    Counters ``<counter-id>-front.png`` / ``<counter-id>-back.png`` (sorted by counter id), then
+    markers ``marker-<marker-id>[-<value>].png`` (sorted by marker id, values in data order).
+    The module stores them under ``images/``.
+    """
+    counters = [game.counters[k] for k in sorted(game.counters)]
+    markers = [game.markers[k] for k in sorted(game.markers)]
+    out = counter_images(counters, game.nations)
+    for name, img in marker_images(markers).items():
+        if name in out:
+            from ..errors import ModgenError
+            raise ModgenError(f"two images would share the file name {name}")
+        out[name] = img
+    return out
+
+
+def game_png_files(game) -> dict[str, bytes]:
+    """``game_images`` encoded with ``png_bytes`` (same keys, same order)."""
+    return {name: png_bytes(img) for name, img in game_images(game).items()}
+
+
+__all__ = ["COUNTER_SIZE", "render_counter", "render_marker", "game_images", "game_png_files",
+           "png_bytes", "counter_image_name", "marker_image_name", "counter_images",
+           "marker_images"]

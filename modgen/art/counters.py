@@ -1,0 +1,276 @@
+"""Unit counter art, drawn from the data model only (Standard Rules 3, Figure 1, and 50).
+
+Layout of a counter (fractions of ``size``; at the default 56 px one unit is one pixel):
+
+    +------------------------------------------------------+
+    | designation                              (full str.) |   rule 3 "Unit Designation",
+    |                 size marks (XX)                      |   27-3 "Full Strength Symbol"
+    |   ?         +-------------+                          |
+    |  (?: back   |  type glyph |                          |   rule 3 "Unit Type Symbol"
+    |   is a      +-------------+                          |
+    |   guess)          8-5                                |   strength-movement
+    +------------------------------------------------------+
+
+* The background is the nation's colour and all text and lines are the nation's text colour (50).
+* Defence-only strength is printed in parentheses "(2)"; rail-bound movement as "RR" (6-12).
+* The back (reduced) side carries a band behind its values so it is told from the front at a
+  glance; when the counter's numbers are placeholders a "?" badge is drawn (the module must not
+  pass guesses off as printed values).
+
+Shapes are drawn at ``SUPERSAMPLE`` times the size and reduced (anti-aliasing); text is drawn at
+the final size so FreeType hints it crisply. Everything is deterministic: fonts ship with the
+project, no randomness, no timestamps (see ``png_bytes``).
+"""
+from __future__ import annotations
+
+import io
+import re
+from typing import Iterable
+
+from PIL import Image, ImageColor, ImageDraw
+
+from ..errors import ModgenError
+from ..model.types import Counter, Face, Nation
+from .fonts import font
+from .symbols import draw_type_box, draw_type_glyph
+
+COUNTER_SIZE = 56          # px; fits a hex of height 64 px (VASSAL default zoom)
+SUPERSAMPLE = 4
+FACES = ("front", "back")
+
+RGB = tuple[int, int, int]
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def parse_colour(value: str, *, what: str, source=None, field: str | None = None) -> RGB:
+    """"#rrggbb" or a CSS colour name → RGB, or a ModgenError naming the data behind it."""
+    try:
+        c = ImageColor.getrgb(str(value))
+    except (ValueError, AttributeError):
+        raise ModgenError(f"{what}: {value!r} is not a colour (use \"#rrggbb\")",
+                          file=getattr(source, "file", None), line=getattr(source, "line", None),
+                          field=field) from None
+    return c[:3]
+
+
+def luminance(c: RGB) -> float:
+    r, g, b = (v / 255 for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(c: RGB) -> RGB:
+    """Black or white, whichever reads on ``c``."""
+    return (0, 0, 0) if luminance(c) > 0.5 else (255, 255, 255)
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` moved a fraction ``t`` towards ``b``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def fit_font(draw: ImageDraw.ImageDraw, text: str, max_w: float, max_px: int, min_px: int = 6,
+             bold: bool = True, family: str = "sans"):
+    """The largest font (≤ max_px) in which ``text`` is at most ``max_w`` wide, else condensed."""
+    families = (family, "condensed") if family != "condensed" else ("condensed",)
+    for fam in families:
+        for px in range(max_px, min_px - 1, -1):
+            f = font(px, bold=bold, family=fam)
+            if draw.textlength(text, font=f) <= max_w:
+                return f
+    return font(min_px, bold=bold, family="condensed")
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, fnt, fill, anchor: str = "mm") -> None:
+    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+
+
+# --------------------------------------------------------------------------- value strings
+
+
+def strength_text(face: Face) -> str | None:
+    if face.strength is None:
+        return None
+    return f"({face.strength})" if face.defence_only else str(face.strength)
+
+
+def movement_text(face: Face) -> str | None:
+    if face.rail_only:
+        return "RR"
+    return None if face.movement is None else str(face.movement)
+
+
+def values_text(face: Face | None) -> str:
+    """The bottom line as printed: "8-5", "(2)-RR", "4" (movement only), "—" (blank side)."""
+    if face is None:
+        return "\u2014"
+    s, m = strength_text(face), movement_text(face)
+    if s is not None and m is not None:
+        return f"{s}-{m}"
+    if s is not None:
+        return s
+    if m is not None:
+        return m
+    return "\u2014"
+
+
+def is_placeholder(counter: Counter, face: str) -> bool:
+    """Does the data say this face's numbers are not printed values?
+
+    A counter whose provenance is ``placeholder`` has guessed numbers; the front values of set-up
+    units are printed in the scenario lists, so unless the reason says the front is a guess too,
+    only the back is marked.
+    """
+    p = counter.provenance
+    if p is None or p.kind != "placeholder":
+        return False
+    if face == "back":
+        return True
+    reason = (p.reason or "").lower()
+    return bool(re.search(r"\bfront\b|\bboth\b|\ball values\b|\bwhole counter\b", reason))
+
+
+# --------------------------------------------------------------------------- the counter
+
+
+def _size_marks(size: str) -> str:
+    return size.strip()
+
+
+def render_counter(counter: Counter, nation: Nation, face: str = "front",
+                   size: int = COUNTER_SIZE) -> Image.Image:
+    """Draw one side of a unit counter as an RGBA image ``size`` × ``size`` pixels."""
+    if face not in FACES:
+        raise ModgenError(f"counter face must be 'front' or 'back', not {face!r}",
+                          field=f"counter {counter.id}")
+    if size < 16:
+        raise ModgenError(f"counter size {size} px is too small to draw (minimum 16)")
+    bg = parse_colour(nation.background, what=f"nation {nation.id} background",
+                      source=nation.source, field="background")
+    fg = parse_colour(nation.text, what=f"nation {nation.id} text colour",
+                      source=nation.source, field="text")
+    symbol_fill_value = getattr(counter, "symbol_colour", None)
+    symbol_fill = (parse_colour(symbol_fill_value, what=f"counter {counter.id} symbol colour",
+                                source=counter.source, field="symbol_colour")
+                   if symbol_fill_value else None)
+    circle_fill = None
+    if counter.full_strength is not None:
+        circle_fill = (parse_colour(counter.full_strength_colour,
+                                    what=f"counter {counter.id} full-strength colour",
+                                    source=counter.source, field="full_strength_colour")
+                       if counter.full_strength_colour else (255, 255, 255))
+
+    u = size / 56.0                       # layout unit: one pixel at the default size
+    S = SUPERSAMPLE
+    big = size * S
+    k = u * S                             # layout unit on the supersampled surface
+
+    # ---- shapes, supersampled
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    border = mix(bg, (0, 0, 0), 0.55)
+    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=3 * k, fill=bg + (255,),
+                        outline=border + (255,), width=max(1, round(0.9 * k)))
+
+    faceobj = counter.front if face == "front" else counter.back
+    if face == "back":
+        # the reduced side: a band behind the values, a blend of background and text colour
+        band = mix(bg, fg, 0.28)
+        d.rectangle((round(1.5 * k), round(38.5 * k), big - round(1.5 * k), round(54 * k)),
+                    fill=band + (255,))
+
+    box = (14 * k, 20.5 * k, 42 * k, 37 * k)
+    sym_line = contrast(symbol_fill) if symbol_fill is not None else fg
+    draw_type_box(d, box, fg, symbol_fill)
+    texts = draw_type_glyph(d, box, counter.type, sym_line, symbol_fill)
+
+    if counter.full_strength is not None:
+        cxy, r = (46.5 * k, 9.0 * k), 7.0 * k
+        d.ellipse((cxy[0] - r, cxy[1] - r, cxy[0] + r, cxy[1] + r), fill=circle_fill,
+                  outline=contrast(bg) if luminance(bg) > 0.5 else (0, 0, 0),
+                  width=max(1, round(0.8 * k)))
+
+    badge = is_placeholder(counter, face)
+    if badge:
+        bxy, br = (7.0 * k, 28.5 * k), 5.0 * k
+        d.ellipse((bxy[0] - br, bxy[1] - br, bxy[0] + br, bxy[1] + br), fill=(255, 221, 0),
+                  outline=(0, 0, 0), width=max(1, round(0.7 * k)))
+
+    out = img.reduce(S) if size * S == big else img.resize((size, size), Image.LANCZOS)
+
+    # ---- text, at final resolution
+    t = ImageDraw.Draw(out)
+    designation = counter.designation
+    if counter.rpl and "RPL" not in designation.upper() and counter.type != "rpl":
+        designation = f"{designation} RPL".strip()
+    right_limit = 38.5 if counter.full_strength is not None else 53.5
+    if designation:
+        f = fit_font(t, designation, (right_limit - 3) * u, max(6, round(10 * u)),
+                     min_px=max(5, round(6 * u)), family="condensed")
+        draw_text(t, (3 * u, 7 * u), designation, f, fg, anchor="lm")
+
+    marks = _size_marks(counter.size)
+    if marks:
+        f = fit_font(t, marks, 24 * u, max(6, round(7 * u)), min_px=max(5, round(6 * u)))
+        draw_text(t, (28 * u, 17.0 * u), marks, f, fg)
+
+    for st in texts:
+        x0, y0, x1, y1 = (v / S for v in st.box)
+        f = fit_font(t, st.text, (x1 - x0) - 3 * u, max(6, round((y1 - y0) * 0.62)),
+                     min_px=max(5, round(5 * u)))
+        draw_text(t, ((x0 + x1) / 2, (y0 + y1) / 2 + 0.5 * u), st.text, f, sym_line)
+
+    if counter.full_strength is not None:
+        num = str(counter.full_strength)
+        f = fit_font(t, num, 11 * u, max(6, round(10 * u)), min_px=max(5, round(6 * u)))
+        draw_text(t, (46.5 * u, 9.2 * u), num, f, contrast(circle_fill))
+
+    values = values_text(faceobj)
+    f = fit_font(t, values, 50 * u, max(7, round(15 * u)), min_px=max(6, round(8 * u)))
+    if faceobj is not None and faceobj.strength is None and faceobj.movement is not None:
+        # only a movement allowance (e.g. an HQ without strength): print it where a movement
+        # allowance stands, so it is not read as a strength
+        draw_text(t, (44 * u, 46.5 * u), values, f, fg)
+    else:
+        draw_text(t, (28 * u, 46.5 * u), values, f, fg)
+
+    if badge:
+        f = font(max(6, round(9 * u)), bold=True)
+        draw_text(t, (7.0 * u, 28.7 * u), "?", f, (0, 0, 0))
+    return out
+
+
+# --------------------------------------------------------------------------- names and encoding
+
+
+def counter_image_name(counter_id: str, face: str) -> str:
+    """The agreed image file name (inside ``images/`` in the module)."""
+    return f"{counter_id}-{face}.png"
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """PNG bytes with fixed settings: no metadata, no timestamp, fixed compression.
+
+    The same image gives the same bytes on every run (the module is byte-identical)."""
+    clean = Image.frombytes(image.mode, image.size, image.tobytes())
+    buf = io.BytesIO()
+    clean.save(buf, format="PNG", optimize=False, compress_level=9)
+    return buf.getvalue()
+
+
+def counter_images(counters: Iterable[Counter], nations) -> dict[str, Image.Image]:
+    """Front and back images for ``counters`` (in the order given), keyed by agreed file name."""
+    out: dict[str, Image.Image] = {}
+    for c in counters:
+        nation = nations.get(c.nation) if hasattr(nations, "get") else None
+        if nation is None:
+            raise ModgenError(f"counter {c.id}: unknown nation {c.nation!r}",
+                              file=getattr(c.source, "file", None),
+                              line=getattr(c.source, "line", None), field="nation")
+        for face in FACES:
+            out[counter_image_name(c.id, face)] = render_counter(c, nation, face)
+    return out

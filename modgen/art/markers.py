@@ -1,0 +1,252 @@
+"""Marker art (Standard Rules 3 "Markers", Figure 2): trench, construction, devastation, railhead,
+entrained, supply points, strength reduction (−1, ½), DM and VP points, turn and month.
+
+Markers are drawn from ``MarkerDef`` (id, kind, label, values). The rulebook gives no colours for
+generic markers; the palette below is this project's art choice, one colour per kind so a stack is
+readable at a glance. Side-specific markers follow rule 50-16/50-17 (Central Powers dark grey with
+white text, Entente medium blue with black text) when the marker names its side.
+"""
+from __future__ import annotations
+
+import re
+
+from PIL import Image, ImageDraw
+
+from ..errors import ModgenError
+from ..model.types import MarkerDef
+from .counters import (COUNTER_SIZE, SUPERSAMPLE, contrast, draw_text, fit_font, mix,
+                       parse_colour)
+
+RGB = tuple[int, int, int]
+
+# kind → (background, text); our palette (the rulebook has no marker colours)
+PALETTE: dict[str, tuple[RGB, RGB]] = {
+    "trench": ((139, 115, 85), (255, 255, 255)),
+    "construction": ((214, 196, 150), (0, 0, 0)),
+    "devastation": ((85, 85, 85), (255, 255, 255)),
+    "hindenburg": ((96, 80, 48), (255, 255, 255)),
+    "railhead": ((255, 255, 255), (0, 0, 0)),
+    "entrained": ((255, 214, 0), (0, 0, 0)),
+    "supply": ((46, 107, 46), (255, 255, 255)),
+    "strength": ((200, 0, 0), (255, 255, 255)),
+    "dm": ((0, 0, 0), (255, 255, 255)),
+    "vp": ((31, 78, 154), (255, 255, 255)),
+    "turn": ((245, 245, 235), (0, 0, 0)),
+    "month": ((245, 245, 235), (0, 0, 0)),
+    "other": ((224, 224, 224), (0, 0, 0)),
+}
+# rule 50-16 / 50-17
+SIDE_PALETTE: dict[str, tuple[RGB, RGB]] = {
+    "central-powers": ((74, 74, 74), (255, 255, 255)),
+    "entente": ((74, 120, 200), (0, 0, 0)),
+}
+
+_KIND_WORDS = (
+    ("hindenburg", "hindenburg"), ("trench", "trench"), ("construct", "construction"),
+    ("devast", "devastation"), ("railhead", "railhead"), ("entrain", "entrained"),
+    ("supply", "supply"), ("sp", "supply"), ("reduc", "strength"), ("strength", "strength"),
+    ("demoral", "dm"), ("dm", "dm"), ("victory", "vp"), ("vp", "vp"), ("month", "month"),
+    ("turn", "turn"),
+)
+
+
+def marker_family(marker: MarkerDef) -> str:
+    """The drawing family of a marker from its ``kind`` (then its id): trench, supply, dm, …"""
+    for text in (marker.kind, marker.id):
+        words = re.split(r"[^a-z0-9]+", (text or "").lower())
+        joined = "-".join(w for w in words if w)
+        for needle, fam in _KIND_WORDS:
+            if len(needle) <= 2:
+                if needle in words:
+                    return fam
+            elif needle in joined:
+                return fam
+    return "other"
+
+
+def display_value(value: str) -> str:
+    """A value as printed on the marker: "1/2" → "½", "-1" → "−1" (a real minus sign)."""
+    v = str(value).strip()
+    v = {"1/2": "\u00bd", "half": "\u00bd"}.get(v.lower(), v)
+    if v.startswith("-"):
+        v = "\u2212" + v[1:]
+    return v
+
+
+def marker_image_name(marker_id: str, value: str | None = None) -> str:
+    """The agreed image file name: ``marker-<id>[-<value>].png`` with a file-safe value."""
+    if value is None or str(value) == "":
+        return f"marker-{marker_id}.png"
+    v = str(value).strip().replace("\u00bd", "half").replace("\u2212", "-").replace("/", "_")
+    v = re.sub(r"[^A-Za-z0-9._+-]", "_", v)
+    return f"marker-{marker_id}-{v}.png"
+
+
+# --------------------------------------------------------------------------- pictograms
+
+
+def _zigzag(d, k, fg, dashed=False):
+    pts = []
+    x, y0, y1 = 9 * k, 27 * k, 35 * k
+    n = 6
+    step = (47 - 9) * k / n
+    for i in range(n + 1):
+        pts.append((x + i * step, y0 if i % 2 == 0 else y1))
+    w = round(2.2 * k)
+    if not dashed:
+        d.line(pts, fill=fg, width=w, joint="curve")
+    else:
+        for i in range(0, n, 2):
+            d.line([pts[i], pts[i + 1]], fill=fg, width=w)
+
+
+def _craters(d, k, fg, bg):
+    for cx, cy, r in ((18, 29, 5), (35, 27, 6.5), (27, 37, 4), (44, 36, 3.5), (11, 38, 3)):
+        d.ellipse(((cx - r) * k, (cy - r) * k, (cx + r) * k, (cy + r) * k),
+                  outline=fg, width=round(1.4 * k), fill=mix(bg, (0, 0, 0), 0.35))
+
+
+def _track(d, k, fg, y=31):
+    d.line([(7 * k, (y - 3) * k), (49 * k, (y - 3) * k)], fill=fg, width=round(1.6 * k))
+    d.line([(7 * k, (y + 3) * k), (49 * k, (y + 3) * k)], fill=fg, width=round(1.6 * k))
+    for i in range(8):
+        x = (9 + i * 5.5) * k
+        d.line([(x, (y - 5) * k), (x, (y + 5) * k)], fill=fg, width=round(1.3 * k))
+
+
+def _wagon(d, k, fg, bg):
+    d.rectangle((13 * k, 22 * k, 43 * k, 33 * k), fill=fg)
+    for x in (19, 37):
+        r = 3.2
+        d.ellipse(((x - r) * k, (35 - r) * k, (x + r) * k, (35 + r) * k), fill=fg,
+                  outline=bg, width=round(0.8 * k))
+    d.line([(8 * k, 38.5 * k), (48 * k, 38.5 * k)], fill=fg, width=round(1.4 * k))
+
+
+def _pictogram(family: str, d, k, fg, bg) -> bool:
+    if family in ("trench", "hindenburg"):
+        _zigzag(d, k, fg)
+    elif family == "construction":
+        _zigzag(d, k, fg, dashed=True)
+    elif family == "devastation":
+        _craters(d, k, fg, bg)
+    elif family == "railhead":
+        _track(d, k, fg)
+        # the end of the line: a buffer stop
+        d.rectangle((46 * k, 24 * k, 50 * k, 38 * k), fill=fg)
+    elif family == "entrained":
+        _wagon(d, k, fg, bg)
+    else:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- the marker
+
+
+def _colours(marker: MarkerDef, family: str) -> tuple[RGB, RGB]:
+    side = getattr(marker, "side", None)
+    bg, fg = SIDE_PALETTE.get(side or "", PALETTE.get(family, PALETTE["other"]))
+    colour = getattr(marker, "colour", None) or getattr(marker, "background", None)
+    if colour:
+        bg = parse_colour(colour, what=f"marker {marker.id} colour", source=marker.source,
+                          field="colour")
+        fg = contrast(bg)
+    return bg, fg
+
+
+def render_marker(marker: MarkerDef, value: str | None = None,
+                  size: int = COUNTER_SIZE) -> Image.Image:
+    """Draw a marker (with its value, for numbered markers) as an RGBA image ``size`` × ``size``."""
+    if size < 16:
+        raise ModgenError(f"marker size {size} px is too small to draw (minimum 16)")
+    if value is not None and marker.values and str(value) not in marker.values:
+        raise ModgenError(f"marker {marker.id} has no value {value!r} "
+                          f"(values: {', '.join(marker.values)})",
+                          file=getattr(marker.source, "file", None),
+                          line=getattr(marker.source, "line", None), field="values")
+    family = marker_family(marker)
+    bg, fg = _colours(marker, family)
+    u = size / 56.0
+    S = SUPERSAMPLE
+    big = size * S
+    k = u * S
+
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=3 * k, fill=bg + (255,),
+                        outline=mix(bg, (0, 0, 0), 0.55) + (255,), width=max(1, round(0.9 * k)))
+    has_value = value is not None and str(value) != ""
+    # numbered markers show their value where a pictogram would stand
+    picto = _pictogram(family, d, k, fg, bg) if not has_value else False
+    out = img.reduce(S)
+
+    t = ImageDraw.Draw(out)
+    label = marker.label or marker.id
+    short = len(label) <= 4 and not has_value and not picto
+    if short:
+        # a marker whose label is its face: "−1", "½", "DM", "VP"
+        text = display_value(label)
+        f = fit_font(t, text, 46 * u, max(8, round(26 * u)), min_px=max(6, round(8 * u)))
+        draw_text(t, (28 * u, 29 * u), text, f, fg)
+        return out
+
+    # the title along the top (wrapped to two lines when long and there is room)
+    lines = _wrap(t, label, 50 * u, max(7, round(10 * u)), max_lines=1 if (picto or has_value) else 3)
+    fsize = max(6, round(10 * u)) if (picto or has_value) else max(7, round(12 * u))
+    ys = _line_positions(len(lines), 9 * u if (picto or has_value) else 28 * u, fsize * 1.15,
+                         center=not (picto or has_value))
+    for line, y in zip(lines, ys):
+        f = fit_font(t, line, 50 * u, fsize, min_px=max(5, round(6 * u)), family="condensed")
+        draw_text(t, (28 * u, y), line, f, fg)
+
+    if has_value:
+        text = display_value(str(value))
+        f = fit_font(t, text, 48 * u, max(8, round(24 * u)), min_px=max(6, round(8 * u)))
+        draw_text(t, (28 * u, 34 * u), text, f, fg)
+    return out
+
+
+def _wrap(draw, text: str, max_w: float, px: int, max_lines: int) -> list[str]:
+    words = text.split()
+    if max_lines <= 1 or not words:
+        return [text]
+    f = font_for(px)
+    lines: list[str] = []
+    cur = ""
+    for w in words:
+        cand = f"{cur} {w}".strip()
+        if draw.textlength(cand, font=f) <= max_w or not cur:
+            cur = cand
+        else:
+            lines.append(cur)
+            cur = w
+    lines.append(cur)
+    if len(lines) > max_lines:
+        lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1:])]
+    return lines
+
+
+def font_for(px: int):
+    from .fonts import font
+    return font(px, bold=True, family="condensed")
+
+
+def _line_positions(n: int, anchor_y: float, step: float, center: bool) -> list[float]:
+    if center:
+        top = anchor_y - step * (n - 1) / 2
+    else:
+        top = anchor_y
+    return [top + i * step for i in range(n)]
+
+
+def marker_images(markers) -> dict[str, Image.Image]:
+    """Every marker image: one per value for numbered markers, else one, keyed by file name."""
+    out: dict[str, Image.Image] = {}
+    for m in markers:
+        if m.values:
+            for v in m.values:
+                out[marker_image_name(m.id, v)] = render_marker(m, v)
+        else:
+            out[marker_image_name(m.id)] = render_marker(m)
+    return out
