@@ -137,8 +137,35 @@ def is_placeholder(counter: Counter, face: str) -> bool:
 # --------------------------------------------------------------------------- the counter
 
 
-def _size_marks(size: str) -> str:
-    return size.strip()
+SIZE_MARKS = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
+
+
+def draw_size_marks(d: ImageDraw.ImageDraw, size: str, cx: float, bottom: float, k: float,
+                    colour) -> bool:
+    """Draw the unit size symbol (rule 3) as crisp strokes centred on ``cx`` above ``bottom``.
+
+    Returns False when ``size`` is not one of the printed size symbols (the caller then writes it
+    as text)."""
+    marks = size.strip().upper()
+    if not marks or marks not in SIZE_MARKS:
+        return False
+    h = 4.6 * k                     # height of one mark
+    cross_w = 4.4 * k
+    bar_w = 1.2 * k
+    gap = 1.5 * k
+    w = max(1, round(1.15 * k))
+    widths = [cross_w if m == "X" else bar_w for m in marks]
+    total = sum(widths) + gap * (len(marks) - 1)
+    x = cx - total / 2
+    top = bottom - h
+    for m, mw in zip(marks, widths):
+        if m == "X":
+            d.line([(x, top), (x + mw, bottom)], fill=colour, width=w)
+            d.line([(x, bottom), (x + mw, top)], fill=colour, width=w)
+        else:
+            d.rectangle((x, top, x + mw, bottom), fill=colour)
+        x += mw + gap
+    return True
 
 
 def render_counter(counter: Counter, nation: Nation, face: str = "front",
@@ -184,6 +211,7 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
                     fill=band + (255,))
 
     box = (14 * k, 20.5 * k, 42 * k, 37 * k)
+    marks_drawn = draw_size_marks(d, counter.size, 28 * k, 18.5 * k, k, fg)
     sym_line = contrast(symbol_fill) if symbol_fill is not None else fg
     draw_type_box(d, box, fg, symbol_fill)
     texts = draw_type_glyph(d, box, counter.type, sym_line, symbol_fill)
@@ -213,8 +241,8 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
                      min_px=max(5, round(6 * u)), family="condensed")
         draw_text(t, (3 * u, 7 * u), designation, f, fg, anchor="lm")
 
-    marks = _size_marks(counter.size)
-    if marks:
+    marks = counter.size.strip()
+    if marks and not marks_drawn:
         f = fit_font(t, marks, 24 * u, max(6, round(7 * u)), min_px=max(5, round(6 * u)))
         draw_text(t, (28 * u, 17.0 * u), marks, f, fg)
 

@@ -1,0 +1,131 @@
+"""Marker art: every marker kind of the rules, values printed, deterministic, golden images.
+
+Rewrite the goldens after a deliberate change with
+``MODGEN_UPDATE_GOLDEN=1 python3 -m pytest tests/test_art_markers.py`` (and look at them)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from modgen.art import COUNTER_SIZE, png_bytes, render_marker
+from modgen.art.markers import (display_value, marker_family, marker_image_name,
+                                marker_images)
+from modgen.errors import ModgenError
+from modgen.model.types import MarkerDef, Source
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("MODGEN_UPDATE_GOLDEN") == "1"
+
+TRENCH = MarkerDef("trench", "trench", "Trench")
+CONSTRUCTION = MarkerDef("construction", "construction", "Construction")
+DEVASTATION = MarkerDef("devastation", "devastation", "Devastation")
+RAILHEAD = MarkerDef("railhead", "railhead", "Railhead")
+ENTRAINED = MarkerDef("entrained", "entrained", "Entrained")
+SP = MarkerDef("supply-points", "supply-points", "Supply Points", ("1", "10", "+50"))
+SR1 = MarkerDef("strength-minus-1", "strength-reduction", "-1")
+SRH = MarkerDef("strength-half", "strength-reduction", "1/2")
+DM = MarkerDef("dm", "dm", "DM Points", ("1", "10", "100"))
+VP = MarkerDef("vp", "vp", "Victory Points", ("1", "5"))
+TURN = MarkerDef("turn", "turn", "Turn")
+MONTH = MarkerDef("month", "month", "Month")
+ALL = [TRENCH, CONSTRUCTION, DEVASTATION, RAILHEAD, ENTRAINED, SP, SR1, SRH, DM, VP, TURN, MONTH]
+
+CASES = {
+    "trench": (TRENCH, None),
+    "railhead": (RAILHEAD, None),
+    "supply-points-10": (SP, "10"),
+    "strength-half": (SRH, None),
+    "dm-100": (DM, "100"),
+}
+
+
+def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
+    diff = ImageChops.difference(a.convert("RGBA"), b.convert("RGBA"))
+    return sum(ImageStat.Stat(diff).mean) / 4
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_marker(name):
+    marker, value = CASES[name]
+    img = render_marker(marker, value)
+    path = GOLDEN / f"marker-{name}.png"
+    if UPDATE:
+        path.write_bytes(png_bytes(img))
+    assert path.exists(), f"missing golden {path}; run with MODGEN_UPDATE_GOLDEN=1"
+    golden = Image.open(path)
+    assert golden.size == img.size == (COUNTER_SIZE, COUNTER_SIZE)
+    assert mean_abs_diff(img, golden) < 1.5
+
+
+def test_families():
+    assert [marker_family(m) for m in ALL] == [
+        "trench", "construction", "devastation", "railhead", "entrained", "supply", "strength",
+        "strength", "dm", "vp", "turn", "month"]
+    assert marker_family(MarkerDef("sp-2nd-army", "sp", "2nd Army SP")) == "supply"
+    assert marker_family(MarkerDef("x", "demoralization", "DM")) == "dm"
+    assert marker_family(MarkerDef("x", "hindenburg-line", "Hindenburg Line")) == "hindenburg"
+    assert marker_family(MarkerDef("x", "spare", "Spare")) == "other"
+
+
+def test_every_marker_looks_different():
+    imgs = {}
+    for m in ALL:
+        for v in (m.values or (None,)):
+            imgs[marker_image_name(m.id, v)] = render_marker(m, v)
+    names = sorted(imgs)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert mean_abs_diff(imgs[a], imgs[b]) > 1, (a, b)
+
+
+def test_value_is_drawn():
+    one, hundred = render_marker(DM, "1"), render_marker(DM, "100")
+    middle = (4, 22, 52, 48)
+    assert mean_abs_diff(one.crop(middle), hundred.crop(middle)) > 5
+    top = (0, 0, COUNTER_SIZE, 15)
+    assert mean_abs_diff(one.crop(top), hundred.crop(top)) < 0.5
+
+
+def test_unknown_value_is_an_error_naming_the_data():
+    m = MarkerDef("dm", "dm", "DM", ("1", "10"), source=Source("counters/italian-front/markers.yaml", 7))
+    with pytest.raises(ModgenError) as e:
+        render_marker(m, "5")
+    assert "markers.yaml:7" in e.value.format()
+
+
+def test_display_value_and_file_names():
+    assert display_value("1/2") == "\u00bd"
+    assert display_value("-1") == "\u22121"
+    assert display_value("+50") == "+50"
+    assert marker_image_name("trench") == "marker-trench.png"
+    assert marker_image_name("sp", "10") == "marker-sp-10.png"
+    assert marker_image_name("sr", "1/2") == "marker-sr-1_2.png"
+    assert marker_image_name("sr", "\u00bd") == "marker-sr-half.png"
+    assert marker_image_name("sr", "-1") == "marker-sr--1.png"
+    assert "/" not in marker_image_name("x", "a/b c")
+
+
+def test_marker_images_one_per_value():
+    imgs = marker_images([TRENCH, SP])
+    assert list(imgs) == ["marker-trench.png", "marker-supply-points-1.png",
+                          "marker-supply-points-10.png", "marker-supply-points-+50.png"]
+    assert all(i.size == (COUNTER_SIZE, COUNTER_SIZE) for i in imgs.values())
+
+
+def test_deterministic_bytes():
+    assert png_bytes(render_marker(SP, "+50")) == png_bytes(render_marker(SP, "+50"))
+
+
+def test_side_marker_uses_rule_50_colours():
+    # markers that name their side follow 50-16 (CP dark grey) / 50-17 (Entente medium blue)
+    cp = MarkerDef("cp-sp", "supply-points", "SP", ("1",))
+    object.__setattr__(cp, "side", "central-powers")
+    img = render_marker(cp, "1").convert("RGB")
+    assert img.getpixel((4, 50)) == (74, 74, 74)
+
+
+def test_other_sizes():
+    assert render_marker(TRENCH, size=80).size == (80, 80)
