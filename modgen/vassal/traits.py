@@ -1,0 +1,286 @@
+"""Game-piece type/state strings: decorator chains of traits (vassal-format.md §3.2-3.4).
+
+``type`` = outermost trait's type TAB (inner chain, escaped one level) … ending in ``piece;…``
+(BasicPiece); ``state`` is built the same way. :func:`parse_piece` peels the chain and keeps every
+trait's own type and state verbatim (traits not modelled stay opaque but intact), so a piece
+re-encodes exactly. Modelled: BasicPiece, Marker (``mark;``), Embellishment (``emb2;``/``emb;``)
+levels and names, DynamicProperty (``PROP;``) values, UsePrototype (``prototype;``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from ..errors import ModgenError
+from .sequence import Decoder, SequenceEncoder, decode as seq_decode
+
+__all__ = ["Trait", "BasicPiece", "Piece", "parse_piece", "parse_stack_state", "StackState",
+           "expand_prototypes", "split_chain", "join_chain", "trait_prefix", "MAX_TRAITS",
+           "Embellishment", "parse_embellishment"]
+
+#: Longest decorator chain accepted (real pieces have tens of traits).
+MAX_TRAITS = 2000
+
+
+def trait_prefix(type_: str) -> str:
+    """``BasicCommandEncoder``'s type prefix: up to and including the first ``;`` (or all)."""
+    i = type_.find(";")
+    return type_ if i < 0 else type_[:i + 1]
+
+
+def _split2(s: str) -> tuple[str, str | None]:
+    """First TAB-token and the rest (one level unescaped), as ``Decoder.nextToken`` twice."""
+    d = Decoder(s, "\t")
+    first = d.token("")
+    rest = d.token(None) if d.has_more() else None
+    return first, rest
+
+
+def split_chain(type_: str, state: str) -> list[tuple[str, str]]:
+    """[(trait type, trait state)] outermost first; the BasicPiece (or whatever is innermost) last."""
+    out: list[tuple[str, str]] = []
+    t: str | None = type_
+    s: str | None = state
+    while t is not None:
+        if len(out) >= MAX_TRAITS:
+            raise ModgenError(f"piece has more than {MAX_TRAITS} traits")
+        if t.startswith("piece;") or t == "stack" or "\t" not in t:
+            out.append((t, s or ""))
+            break
+        my_t, t = _split2(t)
+        if s is None:
+            my_s, s = "", None
+        else:
+            my_s, s = _split2(s)
+        out.append((my_t, my_s))
+    return out
+
+
+def join_chain(parts: list[tuple[str, str]]) -> tuple[str, str]:
+    """Inverse of :func:`split_chain`."""
+    if not parts:
+        return "", ""
+    t, s = parts[-1]
+    for my_t, my_s in reversed(parts[:-1]):
+        t = SequenceEncoder("\t", my_t).append(t).value
+        s = SequenceEncoder("\t", my_s).append(s).value
+    return t, s
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """One decorator: its prefix (``emb2;``), its own type string and its own state string."""
+    prefix: str
+    type: str
+    state: str
+
+
+@dataclass(frozen=True)
+class BasicPiece:
+    """``piece;cloneKey;deleteKey;image;name`` with state ``map;x;y;gpid;n;k;v;…``."""
+    name: str
+    image: str
+    map: str | None
+    x: int
+    y: int
+    gpid: str
+    properties: dict = field(default_factory=dict)
+    clone_key: str = ""
+    delete_key: str = ""
+
+    @property
+    def unique_id(self) -> str | None:
+        return self.properties.get("UniqueID")
+
+
+def _basic(type_: str, state: str) -> BasicPiece:
+    tf = seq_decode(type_, ";")
+    tf += [""] * (5 - len(tf))
+    d = Decoder(state, ";")
+    map_id = d.token("null")
+    x = d.int(0)
+    y = d.int(0)
+    gpid = d.token("") or ""
+    n = d.int(0)
+    props = {}
+    for _ in range(max(0, min(n, 10000))):
+        if not d.has_more():
+            break
+        k = d.token("")
+        v = d.token("")
+        props[k] = v
+    return BasicPiece(name=tf[4], image=tf[3], map=None if map_id in ("null", "") else map_id,
+                      x=x, y=y, gpid=gpid, properties=props, clone_key=tf[1], delete_key=tf[2])
+
+
+@dataclass(frozen=True)
+class Embellishment:
+    """The parts of a Layer (``emb2;``) that matter for reading: name, images, level names."""
+    name: str
+    images: tuple
+    level_names: tuple
+    level: int          # current level, 1-based; negative = inactive
+
+    @property
+    def active(self) -> bool:
+        return self.level > 0
+
+    def level_name(self) -> str:
+        i = self.level - 1
+        if 0 <= i < len(self.level_names):
+            return self.level_names[i]
+        return ""
+
+
+def parse_embellishment(trait: Trait) -> Embellishment:
+    f = seq_decode(trait.type, ";")
+    if trait.prefix == "emb2;":
+        images = seq_decode(f[16], ",") if len(f) > 16 and f[16] else []
+        names = seq_decode(f[17], ",") if len(f) > 17 else []
+        name = f[19] if len(f) > 19 else ""
+    else:  # legacy "emb;": activate;cmd;up;upcmd;down;downcmd;xoff;yoff;images;names(;name?)
+        images = seq_decode(f[9], ",") if len(f) > 9 and f[9] else []
+        names = seq_decode(f[10], ",") if len(f) > 10 else []
+        name = f[11] if len(f) > 11 else ""
+    d = Decoder(trait.state, ";")
+    level = d.int(1)
+    return Embellishment(name=name, images=tuple(images), level_names=tuple(names), level=level)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A parsed piece: ``traits`` outermost first, the BasicPiece (``piece;``) last."""
+    traits: tuple
+    basic: BasicPiece
+
+    @property
+    def is_stack(self) -> bool:
+        return bool(self.traits) and self.traits[-1].type == "stack"
+
+    def find(self, prefix: str) -> list[Trait]:
+        return [t for t in self.traits if t.prefix == prefix]
+
+    def embellishments(self) -> list[tuple[Trait, Embellishment]]:
+        return [(t, parse_embellishment(t)) for t in self.traits if t.prefix in ("emb2;", "emb;")]
+
+    @property
+    def name(self) -> str:
+        """``GamePiece.getName()``: each active layer's level name, from the innermost out,
+        ``+ x`` appends, ``x +`` prepends, plain text replaces (``Embellishment.getName``)."""
+        name = self.basic.name
+        for t in reversed(self.traits[:-1]):
+            if t.prefix in ("emb2;", "emb;"):
+                e = parse_embellishment(t)
+                if e.level <= 0:
+                    continue
+                ln = e.level_name()
+                if not ln:
+                    continue
+                if ln.startswith("+"):
+                    name = name + ln[1:]
+                elif ln.endswith("+"):
+                    name = ln[:-1] + name
+                else:
+                    name = ln
+        return name
+
+    def properties(self) -> dict[str, str]:
+        """Marker (``mark;``) and DynamicProperty (``PROP;``) values; outer traits win."""
+        props: dict[str, str] = {}
+        for t in reversed(self.traits):
+            if t.prefix == "mark;":
+                keys = seq_decode(t.type[5:], ",") if len(t.type) > 5 else []
+                vals = seq_decode(t.state, ",") if t.state else []
+                for i, k in enumerate(keys):
+                    props[k] = vals[i] if i < len(vals) else ""
+            elif t.prefix == "PROP;":
+                f = seq_decode(t.type, ";")
+                if len(f) > 1 and f[1]:
+                    props[f[1]] = t.state
+        return props
+
+    def layers(self) -> dict[str, int]:
+        """{layer name: current level}; negative = inactive."""
+        return {e.name: e.level for _, e in self.embellishments()}
+
+    def encode(self) -> tuple[str, str]:
+        """(type, state) again."""
+        return join_chain([(t.type, t.state) for t in self.traits])
+
+
+def parse_piece(type_: str, state: str, prototypes: Mapping[str, tuple[str, str]] | None = None
+                ) -> Piece:
+    """Parse a piece's type and state (expanding ``prototype;`` traits when ``prototypes`` is
+    given: name → (type, state) of the prototype definition)."""
+    if prototypes:
+        type_, state = expand_prototypes(type_, state, prototypes)
+    parts = split_chain(type_, state)
+    traits = tuple(Trait(trait_prefix(t), t, s) for t, s in parts)
+    last = traits[-1]
+    if last.prefix == "piece;":
+        basic = _basic(last.type, last.state)
+    elif last.type == "stack":
+        st = parse_stack_state(last.state)
+        basic = BasicPiece(name="", image="", map=st.map, x=st.x, y=st.y, gpid="")
+    else:
+        basic = BasicPiece(name="", image="", map=None, x=0, y=0, gpid="")
+    return Piece(traits=traits, basic=basic)
+
+
+@dataclass(frozen=True)
+class StackState:
+    map: str | None
+    x: int
+    y: int
+    ids: tuple
+    layer: int
+
+    def __iter__(self):  # (map, x, y, ids, layer) unpacking
+        return iter((self.map, self.x, self.y, self.ids, self.layer))
+
+
+def parse_stack_state(state: str) -> StackState:
+    """``map;x;y;id1;id2;…;@@layer`` (bottom → top). With map ``null`` no x,y are read."""
+    d = Decoder(state, ";")
+    map_id = d.token("null")
+    x = y = 0
+    if map_id != "null":
+        x = d.int(0)
+        y = d.int(0)
+    ids = []
+    layer = -1
+    for tok in d:
+        if tok.startswith("@@"):
+            try:
+                layer = int(tok[2:])
+            except ValueError:
+                layer = -1
+        elif tok:
+            ids.append(tok)
+    return StackState(None if map_id == "null" else map_id, x, y, tuple(ids), layer)
+
+
+def expand_prototypes(type_: str, state: str, prototypes: Mapping[str, tuple[str, str]],
+                      _depth: int = 0) -> tuple[str, str]:
+    """Replace each ``prototype;Name`` trait by the prototype's traits (its BasicPiece dropped),
+    recursively, as ``UsePrototype``/``PieceCloner`` do. Unknown prototypes stay as they are."""
+    if _depth > 50:
+        raise ModgenError("prototypes nest more than 50 levels (a prototype using itself?)")
+    parts = split_chain(type_, state)
+    if not any(t.startswith("prototype;") for t, _ in parts):
+        return type_, state
+    out: list[tuple[str, str]] = []
+    for t, s in parts:
+        if t.startswith("prototype;"):
+            f = seq_decode(t, ";")
+            name = f[1] if len(f) > 1 else ""
+            if name in prototypes:
+                pt, ps = prototypes[name]
+                pt, ps = expand_prototypes(pt, ps, prototypes, _depth + 1)
+                inner = split_chain(pt, ps)
+                if inner and inner[-1][0].startswith("piece;"):
+                    inner = inner[:-1]
+                out.extend(inner)
+                continue
+        out.append((t, s))
+    return join_chain(out)
