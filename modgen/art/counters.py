@@ -286,7 +286,7 @@ def png_bytes(image: Image.Image) -> bytes:
     The same image gives the same bytes on every run (the module is byte-identical)."""
     clean = Image.frombytes(image.mode, image.size, image.tobytes())
     buf = io.BytesIO()
-    clean.save(buf, format="PNG", optimize=False, compress_level=9)
+    clean.save(buf, format="PNG", optimize=False, compress_level=6)
     return buf.getvalue()
 
 
