@@ -264,3 +264,15 @@ def test_game_images_unknown_nation():
     with pytest.raises(ModgenError) as e:
         game_images(_game([c]))
     assert "c.yaml:3" in e.value.format() and "serbia" in e.value.format()
+
+
+def test_png_bytes_drops_metadata_and_keeps_pixels():
+    img = render_counter(IT_INF, IT)
+    img.info["comment"] = "made at 12:00"
+    img.info["dpi"] = (300, 300)
+    data = png_bytes(img)
+    assert b"12:00" not in data and b"pHYs" not in data
+    back = Image.open(io.BytesIO(data))
+    assert back.mode == "RGBA" and mean_abs_diff(back, img) == 0
+    pal = img.convert("P")
+    assert Image.open(io.BytesIO(png_bytes(pal))).mode == "RGBA"

@@ -284,6 +284,9 @@ def png_bytes(image: Image.Image) -> bytes:
     """PNG bytes with fixed settings: no metadata, no timestamp, fixed compression.
 
     The same image gives the same bytes on every run (the module is byte-identical)."""
+    if image.mode not in ("RGBA", "RGB", "L", "LA"):
+        image = image.convert("RGBA")      # palette/other modes: keep transparency as alpha
+    # a fresh image from the raw pixels carries no info dict (no text, time, dpi, ICC, EXIF)
     clean = Image.frombytes(image.mode, image.size, image.tobytes())
     buf = io.BytesIO()
     clean.save(buf, format="PNG", optimize=False, compress_level=6)
