@@ -248,7 +248,7 @@ def test_game_images_names_and_order():
     imgs = game_images(_game(counters, markers))
     assert list(imgs) == [
         "ah-mtn-x-53m-front.png", "ah-mtn-x-53m-back.png",
-        "it-hq-xxxx-2-front.png", "it-hq-xxxx-2-back.png",
+        "it-hq-xxxx-2-front.png",   # no back printed: no back image
         "it-inf-xx-35-front.png", "it-inf-xx-35-back.png",
         "marker-sp-1.png", "marker-sp-2.png", "marker-sr-half.png", "marker-trench.png",
     ]

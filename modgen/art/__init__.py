@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from PIL import Image
 
-from .counters import (COUNTER_SIZE, counter_image_name, counter_images, png_bytes,
-                       render_counter)
+from .counters import (COUNTER_SIZE, counter_faces, counter_image_name, counter_images,
+                       png_bytes, render_counter)
 from .markers import marker_image_name, marker_images, render_marker
 
 
 def game_images(game) -> dict[str, Image.Image]:
     """Every counter face and marker image of ``game``, keyed by the agreed file names.
 
-    Counters ``<counter-id>-front.png`` / ``<counter-id>-back.png`` (sorted by counter id), then
+    Counters ``<counter-id>-front.png`` and, when the counter has a back, ``<counter-id>-back.png``
+    (sorted by counter id), then
     markers ``marker-<marker-id>[-<value>].png`` (sorted by marker id, values in data order).
     The module stores them under ``images/``.
     """
@@ -35,5 +36,5 @@ def game_png_files(game) -> dict[str, bytes]:
 
 
 __all__ = ["COUNTER_SIZE", "render_counter", "render_marker", "game_images", "game_png_files",
-           "png_bytes", "counter_image_name", "marker_image_name", "counter_images",
+           "png_bytes", "counter_faces", "counter_image_name", "marker_image_name", "counter_images",
            "marker_images"]

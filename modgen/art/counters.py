@@ -293,8 +293,16 @@ def png_bytes(image: Image.Image) -> bytes:
     return buf.getvalue()
 
 
+def counter_faces(counter: Counter) -> tuple[str, ...]:
+    """The faces that get an image: the front, and the back when the counter has one printed
+    (``Counter.back`` is None for one-sided counters such as fortresses; the module gives those
+    no flip layer)."""
+    return FACES if counter.back is not None else ("front",)
+
+
 def counter_images(counters: Iterable[Counter], nations) -> dict[str, Image.Image]:
-    """Front and back images for ``counters`` (in the order given), keyed by agreed file name."""
+    """Front (and back, see ``counter_faces``) images for ``counters`` in the order given, keyed by
+    the agreed file name."""
     out: dict[str, Image.Image] = {}
     for c in counters:
         nation = nations.get(c.nation) if hasattr(nations, "get") else None
@@ -302,6 +310,6 @@ def counter_images(counters: Iterable[Counter], nations) -> dict[str, Image.Imag
             raise ModgenError(f"counter {c.id}: unknown nation {c.nation!r}",
                               file=getattr(c.source, "file", None),
                               line=getattr(c.source, "line", None), field="nation")
-        for face in FACES:
+        for face in counter_faces(c):
             out[counter_image_name(c.id, face)] = render_counter(c, nation, face)
     return out

@@ -1,0 +1,382 @@
+"""Map art: the board geometry VASSAL needs, and a drawn (schematic) map image.
+
+``board_geometry(mapdef)`` gives the VASSAL HexGrid and the board size; the module writer puts
+both in buildFile.xml and the checker uses the same grid to name hexes. ``render_map(mapdef)``
+draws the board image; when the map file names a scanned printed map (``image:``) that scan is
+used as it is, with the calibration from the file.
+
+Drawing is deterministic: fonts ship with the project, no randomness, shapes drawn at
+``SUPERSAMPLE`` times the size and reduced once (anti-aliasing), text drawn at the final size.
+"""
+from __future__ import annotations
+
+import io
+import math
+from typing import Iterable
+
+from PIL import Image, ImageDraw
+
+from ..errors import ModgenError
+from ..hexgrid import Hex, Hexside, VassalHexGrid
+from ..model.types import MapDef
+from .fonts import font
+
+MARGIN = 24                 # px of paper around the hexes
+LEGEND_HEIGHT = 150         # px band under the hexes for the title and legend
+SUPERSAMPLE = 2
+MAX_SCAN_PIXELS = 200_000_000   # a scanned map larger than this is refused (decompression bomb)
+
+PAPER = (246, 242, 228)
+SEA = (168, 204, 232)
+LAKE = (150, 196, 236)
+COAST = (40, 90, 160)
+GRID_LINE = (120, 112, 96)
+TEXT = (30, 30, 30)
+RIVER = (30, 100, 220)
+BORDER = (200, 20, 20)
+RAIL = (20, 20, 20)
+
+#: land tint per nation id; unknown nations get a neutral tint
+COUNTRY_TINTS = {
+    "italy": (226, 236, 200),
+    "austria-hungary": (242, 230, 196),
+    "germany": (228, 226, 222),
+    "switzerland": (214, 214, 214),
+}
+NEUTRAL_TINT = (206, 206, 206)
+OTHER_TINT = (236, 232, 220)
+
+#: hexside terrain -> (band colour, band width as a fraction of the hex height); clear: none
+TERRAIN_BANDS = {
+    "broken": ((196, 180, 120), 0.10),
+    "hilly": ((196, 160, 90), 0.13),
+    "woods": ((70, 140, 60), 0.13),
+    "swamp": ((110, 160, 140), 0.13),
+    "rough": ((150, 110, 60), 0.15),
+    "wooded_rough": ((80, 110, 50), 0.15),
+    "mountain": ((120, 80, 40), 0.19),
+    "alpine": ((245, 245, 250), 0.22),
+    "urban": ((90, 90, 90), 0.15),
+    "suburban": ((160, 160, 160), 0.12),
+}
+TERRAIN_LABELS = {
+    "hilly": "Hilly", "rough": "Rough", "mountain": "Mountain", "alpine": "Alpine",
+    "broken": "Broken", "woods": "Woods", "swamp": "Swamp", "wooded_rough": "Wooded rough",
+    "urban": "Urban", "suburban": "Suburban",
+}
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def board_geometry(mapdef: MapDef) -> tuple[VassalHexGrid, int, int]:
+    """(VASSAL grid, board width px, board height px) for ``mapdef``."""
+    g = mapdef.grid
+    if mapdef.image is not None:
+        im = mapdef.image
+        grid = VassalHexGrid(dx=float(im.dx), dy=float(im.dy), x0=int(im.x0), y0=int(im.y0),
+                             h_off=g.first_col, v_off=g.first_row, stagger=g.first_col % 2 == 0)
+        w, h = _scan_size(im.file)
+        return grid, w, h
+    grid = VassalHexGrid.for_printed_numbering(g.hex_height, g.first_col, g.first_row, MARGIN, MARGIN)
+    xs: list[float] = []
+    ys: list[float] = []
+    for h in _extent(mapdef):
+        for x, y in grid.corners(h):
+            xs.append(x)
+            ys.append(y)
+    width = int(math.ceil(max(xs))) + MARGIN
+    height = int(math.ceil(max(ys))) + MARGIN + LEGEND_HEIGHT
+    return grid, width, height
+
+
+def _extent(mapdef: MapDef) -> Iterable[Hex]:
+    g = mapdef.grid
+    # the corner hexes bound the drawing; every hex of the extent for safety
+    for c in range(g.first_col, g.last_col + 1):
+        yield Hex(c, g.first_row)
+        yield Hex(c, g.last_row)
+
+
+def _scan_size(path: str) -> tuple[int, int]:
+    try:
+        with Image.open(path) as im:
+            w, h = im.size
+    except (OSError, Image.DecompressionBombError) as e:
+        raise ModgenError(f"cannot read the scanned map image: {e}", file=path) from None
+    if w * h > MAX_SCAN_PIXELS:
+        raise ModgenError(f"scanned map image too large ({w}x{h} pixels)", file=path)
+    return w, h
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def render_map(mapdef: MapDef) -> Image.Image:
+    """The board image (RGB) for ``mapdef``: the scan when one is named, else the drawn map."""
+    if mapdef.image is not None:
+        _scan_size(mapdef.image.file)
+        try:
+            with Image.open(mapdef.image.file) as im:
+                return im.convert("RGB")
+        except OSError as e:
+            raise ModgenError(f"cannot read the scanned map image: {e}", file=mapdef.image.file) from None
+    grid, width, height = board_geometry(mapdef)
+    s = SUPERSAMPLE
+    big = Image.new("RGB", (width * s, height * s), PAPER)
+    d = ImageDraw.Draw(big)
+
+    def pts(points):
+        return [(x * s, y * s) for x, y in points]
+
+    dy = grid.dy
+    # hexes
+    for h, info in mapdef.hexes.items():
+        if info.land:
+            colour = _tint(info.country, mapdef)
+        else:
+            colour = LAKE if _is_lake(mapdef, h) else SEA
+        d.polygon(pts(grid.corners(h)), fill=colour)
+    # hexside terrain bands
+    for side, hs in mapdef.hexsides.items():
+        band = TERRAIN_BANDS.get(hs.terrain)
+        if band is None:
+            continue
+        colour, frac = band
+        (x1, y1), (x2, y2) = grid.hexside_segment(side)
+        _band(d, (x1 * s, y1 * s), (x2 * s, y2 * s), frac * dy * s, colour, hs.terrain)
+    # hex outlines
+    for h in mapdef.hexes:
+        c = pts(grid.corners(h))
+        d.line(c + [c[0]], fill=GRID_LINE, width=max(1, s))
+    # coasts and lake shores
+    for side, hs in mapdef.hexsides.items():
+        a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
+        if a.land != b.land or (hs.terrain in ("ocean", "lake") and a.land and b.land):
+            p, q = grid.hexside_segment(side)
+            d.line(pts([p, q]), fill=COAST, width=3 * s)
+    # rivers
+    for side, hs in mapdef.hexsides.items():
+        if hs.river or hs.major_river:
+            p, q = grid.hexside_segment(side)
+            d.line(pts([p, q]), fill=RIVER, width=(8 if hs.major_river else 4) * s)
+            for x, y in pts([p, q]):
+                r = (4 if hs.major_river else 2) * s
+                d.ellipse((x - r, y - r, x + r, y + r), fill=RIVER)
+    # borders (dashed)
+    for side, hs in mapdef.hexsides.items():
+        if hs.border:
+            p, q = grid.hexside_segment(side)
+            _dashed(d, pts([p])[0], pts([q])[0], BORDER, 3 * s, 7 * s, 5 * s)
+    # rails, centre to centre
+    for side, hs in mapdef.hexsides.items():
+        if hs.rail:
+            p, q = grid.center(side.a), grid.center(side.b)
+            _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s)
+    # place symbols
+    for h, info in mapdef.hexes.items():
+        cx, cy = grid.center(h)
+        if info.fortress_site:
+            _fortress(d, cx * s, cy * s, dy * 0.16 * s)
+        if info.city or info.capital:
+            r = dy * (0.10 if info.capital else 0.08) * s
+            d.rectangle((cx * s - r, cy * s - r, cx * s + r, cy * s + r), fill=(200, 30, 30),
+                        outline=TEXT, width=s)
+            if info.capital:
+                d.rectangle((cx * s - r / 2, cy * s - r / 2, cx * s + r / 2, cy * s + r / 2), fill=TEXT)
+        if info.port:
+            _anchor(d, (cx + dy * 0.28) * s, (cy - dy * 0.02) * s, dy * 0.09 * s)
+
+    img = big.resize((width, height), Image.Resampling.LANCZOS) if s != 1 else big
+    d = ImageDraw.Draw(img)
+    _labels(d, mapdef, grid)
+    _legend(d, mapdef, width, height)
+    return img
+
+
+def _tint(country: str | None, mapdef: MapDef) -> tuple[int, int, int]:
+    if country in mapdef.neutral:
+        return COUNTRY_TINTS.get(country, NEUTRAL_TINT)
+    return COUNTRY_TINTS.get(country, OTHER_TINT)
+
+
+def _is_lake(mapdef: MapDef, h: Hex) -> bool:
+    kinds = [mapdef.hexsides[Hexside.of(h, n)].terrain for n in h.neighbours()
+             if n in mapdef.hexes and Hexside.of(h, n) in mapdef.hexsides]
+    return bool(kinds) and kinds.count("lake") * 2 > len(kinds)
+
+
+def _band(d: ImageDraw.ImageDraw, p, q, width: float, colour, terrain: str) -> None:
+    """A band of terrain colour along a hexside, shortened so corners stay readable."""
+    (x1, y1), (x2, y2) = p, q
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    k = 0.82
+    a = (mx + (x1 - mx) * k, my + (y1 - my) * k)
+    b = (mx + (x2 - mx) * k, my + (y2 - my) * k)
+    d.line([a, b], fill=colour, width=max(1, int(round(width))))
+    if terrain in ("mountain", "alpine"):
+        # peaks: small triangles straddling the hexside
+        lx, ly = b[0] - a[0], b[1] - a[1]
+        ln = math.hypot(lx, ly) or 1.0
+        ux, uy = lx / ln, ly / ln
+        nx, ny = -uy, ux
+        peak = (60, 40, 20) if terrain == "mountain" else (90, 90, 130)
+        for t in (0.25, 0.5, 0.75):
+            cx, cy = a[0] + lx * t, a[1] + ly * t
+            hw, hh = width * 0.35, width * 0.45
+            d.polygon([(cx - ux * hw + nx * hh * 0.5, cy - uy * hw + ny * hh * 0.5),
+                       (cx + ux * hw + nx * hh * 0.5, cy + uy * hw + ny * hh * 0.5),
+                       (cx - nx * hh * 0.6, cy - ny * hh * 0.6)], fill=peak)
+    if terrain == "alpine":
+        d.line([a, b], fill=(90, 90, 130), width=max(1, int(width * 0.08)))
+
+
+def _dashed(d, p, q, colour, width, dash, gap) -> None:
+    (x1, y1), (x2, y2) = p, q
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    t = 0.0
+    while t < length:
+        e = min(t + dash, length)
+        d.line([(x1 + ux * t, y1 + uy * t), (x1 + ux * e, y1 + uy * e)], fill=colour, width=width)
+        t = e + gap
+
+
+def _rail(d, p, q, double: bool, s: int) -> None:
+    (x1, y1), (x2, y2) = p, q
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    if double:
+        off = 2.2 * s
+        for sign in (-1, 1):
+            d.line([(x1 + nx * off * sign, y1 + ny * off * sign),
+                    (x2 + nx * off * sign, y2 + ny * off * sign)], fill=RAIL, width=max(1, int(1.5 * s)))
+        tie = 4.5 * s
+    else:
+        d.line([p, q], fill=RAIL, width=max(1, int(1.5 * s)))
+        tie = 3.5 * s
+    step = 8 * s
+    t = step / 2
+    while t < length:
+        cx, cy = x1 + ux * t, y1 + uy * t
+        d.line([(cx - nx * tie, cy - ny * tie), (cx + nx * tie, cy + ny * tie)], fill=RAIL,
+               width=max(1, int(1.2 * s)))
+        t += step
+
+
+def _fortress(d, cx, cy, r) -> None:
+    """A bastion star outline around the hex centre."""
+    points = []
+    for i in range(10):
+        ang = math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.55
+        points.append((cx + rr * math.cos(ang), cy - rr * math.sin(ang)))
+    d.polygon(points, fill=(60, 60, 60))
+
+
+def _anchor(d, cx, cy, r) -> None:
+    w = max(1, int(r * 0.28))
+    d.line([(cx, cy - r), (cx, cy + r)], fill=COAST, width=w)
+    d.line([(cx - r * 0.5, cy - r * 0.45), (cx + r * 0.5, cy - r * 0.45)], fill=COAST, width=w)
+    d.arc((cx - r * 0.8, cy, cx + r * 0.8, cy + r * 1.1), 0, 180, fill=COAST, width=w)
+    d.ellipse((cx - r * 0.25, cy - r * 1.35, cx + r * 0.25, cy - r * 0.85), outline=COAST, width=w)
+
+
+def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid) -> None:
+    dy = grid.dy
+    num_font = font(max(8, int(dy * 0.17)), family="condensed")
+    name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
+    for h, info in mapdef.hexes.items():
+        cx, cy = grid.center(h)
+        colour = (40, 40, 90) if not info.land else (70, 64, 54)
+        d.text((cx, cy - dy * 0.5 + 2), h.id, font=num_font, fill=colour, anchor="mt")
+    for h, info in mapdef.hexes.items():
+        if not info.name:
+            continue
+        cx, cy = grid.center(h)
+        d.text((cx, cy + dy * 0.13), info.name, font=name_font, fill=TEXT, anchor="mt",
+               stroke_width=2, stroke_fill=(255, 255, 255))
+
+
+def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> None:
+    top = height - LEGEND_HEIGHT
+    d.rectangle((MARGIN, top + 8, width - MARGIN, height - MARGIN // 2), outline=TEXT, width=2,
+                fill=(252, 250, 242))
+    x = MARGIN + 12
+    y = top + 16
+    title = f"Map {mapdef.id}: {mapdef.name}"
+    d.text((x, y), title, font=font(22, bold=True), fill=TEXT)
+    kind = mapdef.provenance.kind
+    if kind != "rulebook":
+        banner = f"{kind.upper()} MAP — provenance: {kind}"
+        d.text((x, y + 30), banner, font=font(18, bold=True), fill=(180, 20, 20))
+    text = mapdef.provenance.reason
+    src = "; ".join(mapdef.provenance.sources)
+    small = font(12, family="condensed")
+    lines = _wrap(d, text, small, width // 2 - 40) + _wrap(d, "Sources: " + src, small, width // 2 - 40)
+    for i, line in enumerate(lines[:6]):
+        d.text((x, y + 56 + i * 14), line, font=small, fill=TEXT)
+    # key
+    kx = width // 2 + 10
+    ky = top + 18
+    items = [("hilly", "Hilly"), ("rough", "Rough"), ("mountain", "Mountain"), ("alpine", "Alpine")]
+    lf = font(13, family="condensed")
+    for i, (terrain, label) in enumerate(items):
+        colour, frac = TERRAIN_BANDS[terrain]
+        yy = ky + i * 22
+        d.line([(kx, yy + 7), (kx + 36, yy + 7)], fill=colour, width=max(3, int(frac * 64)))
+        d.text((kx + 44, yy), label + " hexside", font=lf, fill=TEXT)
+    kx2 = kx + 170
+    d.line([(kx2, ky + 7), (kx2 + 36, ky + 7)], fill=RIVER, width=4)
+    d.text((kx2 + 44, ky), "River", font=lf, fill=TEXT)
+    d.line([(kx2, ky + 29), (kx2 + 36, ky + 29)], fill=RIVER, width=8)
+    d.text((kx2 + 44, ky + 22), "Major river", font=lf, fill=TEXT)
+    _dashed(d, (kx2, ky + 51), (kx2 + 36, ky + 51), BORDER, 3, 7, 5)
+    d.text((kx2 + 44, ky + 44), "National border", font=lf, fill=TEXT)
+    d.line([(kx2, ky + 73), (kx2 + 36, ky + 73)], fill=COAST, width=3)
+    d.text((kx2 + 44, ky + 66), "Coast / lake shore", font=lf, fill=TEXT)
+    kx3 = kx2 + 170
+    _rail(d, (kx3, ky + 7), (kx3 + 40, ky + 7), True, 1)
+    d.text((kx3 + 48, ky), "Rail line (double)", font=lf, fill=TEXT)
+    _rail(d, (kx3, ky + 29), (kx3 + 40, ky + 29), False, 1)
+    d.text((kx3 + 48, ky + 22), "Single track", font=lf, fill=TEXT)
+    d.rectangle((kx3 + 14, ky + 46, kx3 + 24, ky + 56), fill=(200, 30, 30), outline=TEXT)
+    d.text((kx3 + 48, ky + 44), "City", font=lf, fill=TEXT)
+    _fortress(d, kx3 + 19, ky + 73, 9)
+    d.text((kx3 + 48, ky + 66), "Fortress site", font=lf, fill=TEXT)
+    _anchor(d, kx3 + 19, ky + 96, 7)
+    d.text((kx3 + 48, ky + 88), "Port", font=lf, fill=TEXT)
+    # countries
+    kx4 = kx3 + 170
+    seen = sorted({i.country for i in mapdef.hexes.values() if i.land and i.country})
+    for i, c in enumerate(seen):
+        yy = ky + i * 22
+        d.rectangle((kx4, yy, kx4 + 30, yy + 14), fill=_tint(c, mapdef), outline=TEXT)
+        label = c.replace("-", " ").title() + (" (neutral)" if c in mapdef.neutral else "")
+        d.text((kx4 + 38, yy), label, font=lf, fill=TEXT)
+
+
+def _wrap(d, text: str, f, width: int) -> list[str]:
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if d.textlength(trial, font=f) > width and line:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        out.append(line)
+    return out
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """PNG bytes with fixed settings (no metadata): identical image, identical bytes."""
+    clean = Image.frombytes(image.mode, image.size, image.tobytes())
+    buf = io.BytesIO()
+    clean.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
