@@ -137,6 +137,23 @@ def is_placeholder(counter: Counter, face: str) -> bool:
 # --------------------------------------------------------------------------- the counter
 
 
+def glyph_type(counter: Counter) -> str:
+    """The symbol to draw: the unit type, refined by the qualifiers "mountain" and "assault"
+    (an infantry counter qualified "assault" draws as assault infantry)."""
+    t = counter.type
+    q = {x.lower() for x in counter.qualifiers}
+    if t in ("inf", "mtn", "aslt"):
+        mountain = t == "mtn" or "mountain" in q
+        assault = t == "aslt" or "assault" in q
+        if mountain and assault:
+            return "mtn-aslt"
+        if mountain:
+            return "mtn"
+        if assault:
+            return "aslt"
+    return t
+
+
 SIZE_MARKS = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
 
 
@@ -214,7 +231,7 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
     marks_drawn = draw_size_marks(d, counter.size, 28 * k, 18.5 * k, k, fg)
     sym_line = contrast(symbol_fill) if symbol_fill is not None else fg
     draw_type_box(d, box, fg, symbol_fill)
-    texts = draw_type_glyph(d, box, counter.type, sym_line, symbol_fill)
+    texts = draw_type_glyph(d, box, glyph_type(counter), sym_line, symbol_fill)
 
     if counter.full_strength is not None:
         cxy, r = (46.5 * k, 9.0 * k), 7.0 * k

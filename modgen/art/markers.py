@@ -95,9 +95,15 @@ def _zigzag(d, k, fg, dashed=False):
     w = round(2.2 * k)
     if not dashed:
         d.line(pts, fill=fg, width=w, joint="curve")
-    else:
-        for i in range(0, n, 2):
-            d.line([pts[i], pts[i + 1]], fill=fg, width=w)
+        return
+    # a trench under construction: the first half dug, the rest pegged out as dots
+    half = n // 2
+    d.line(pts[: half + 1], fill=fg, width=w, joint="curve")
+    r = 1.2 * k
+    for (ax, ay), (bx, by) in zip(pts[half:], pts[half + 1:]):
+        for f in (0.5, 1.0):
+            x, y = ax + (bx - ax) * f, ay + (by - ay) * f
+            d.ellipse((x - r, y - r, x + r, y + r), fill=fg)
 
 
 def _craters(d, k, fg, bg):
