@@ -199,12 +199,21 @@ class MapDef:
     provenance: Provenance
     image: ScannedImage | None = None
     source: Source | None = None
+    neutral: tuple[str, ...] = ()     # nation ids of neutral countries on this map (10-6, 14-12)
 
     def contains(self, h: Hex) -> bool:
         return h in self.hexes
 
     def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:
         return self.hexsides.get(Hexside.of(a, b))
+
+    def named(self, name: str) -> HexInfo | None:
+        """The hex carrying this place name (case-insensitive), or None."""
+        key = name.casefold()
+        for info in self.hexes.values():
+            if info.name and info.name.casefold() == key:
+                return info
+        return None
 
 
 # --------------------------------------------------------------------------- scenarios
@@ -219,6 +228,8 @@ class Placement:
     reduced: bool = False             # printed "(-)"
     location: str | None = None       # text location when no hex ("Milano or Bologna", "any A-H city")
     source: Source | None = None
+    strength: int | None = None       # printed strength when below the counter's front ("set up understrength")
+    supply_points: int | None = None  # HQ supply points as printed ("Tir XXXX HQ (5sp)")
 
 
 @dataclass(frozen=True)
@@ -289,6 +300,9 @@ class Scenario:
     victory_conditions: tuple[str, ...]
     starting_dm: Mapping[str, int]             # duration-game starting DM points (rule 15 pointer)
     source: Source | None = None
+    # markers placed by a rule from the map, not listed hex by hex: (marker id, how, rule), e.g.
+    # ("trench", "entrenched-hexes", "4-2") -> modgen.model.derive.derive_entrenched_hexes
+    derived_markers: tuple[tuple[str, str, str | None], ...] = ()
 
 
 # --------------------------------------------------------------------------- game
@@ -312,3 +326,10 @@ class Game:
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side
+
+    def fortress_counter(self, nation: str, size: int) -> Counter | None:
+        """The fortress counter of that nation and strength (for a ``FortressPlacement``)."""
+        for c in self.counters.values():
+            if c.type == "fortress" and c.nation == nation and c.front.strength == size:
+                return c
+        return None
