@@ -1,0 +1,259 @@
+"""What a piece's type/state strings say, read once per distinct string and cached.
+
+The replay keeps every piece's VASSAL type and state strings verbatim (so a later ``D/`` can be
+merged trait by trait the way VASSAL's ``Decorator.mergeState`` does) and derives the facts the
+timeline needs from them: name, Marker properties, layer levels, moved flag, BasicPiece position,
+the Send-To-Location return point. Deriving goes through :mod:`modgen.vassal.traits` (engineer
+D1's trait parser) when it is available; the small readers below cover the traits the replay needs
+when a trait is not understood there.
+
+Everything here is a pure function of strings; results are memoised in bounded dictionaries so a
+long log that keeps re-sending the same states costs one parse per distinct state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..vassal.sequence import Decoder, SequenceEncoder, decode
+
+TAB = "\t"
+
+__all__ = ["TypeInfo", "StateFacts", "type_info", "split_chain", "join_chain", "merge_state",
+           "state_facts", "basic_position"]
+
+
+# ---------------------------------------------------------------------------------- chains
+
+def split_chain(s: str, n: int | None = None) -> list[str]:
+    """Split a decorator chain (type or state) into one string per trait, outermost first.
+
+    ``Decorator.getType/getState`` nest with the same TAB delimiter, so each level is one
+    ``SequenceEncoder('\\t')`` pair (own, inner). ``n`` = number of traits when known (the
+    state chain of a piece has exactly as many elements as its type chain).
+    """
+    out: list[str] = []
+    rest: str | None = s
+    while rest is not None:
+        if n is not None and len(out) == n - 1:
+            out.append(rest)
+            break
+        if TAB not in rest:
+            out.append(rest)
+            break
+        d = Decoder(rest, TAB)
+        own = next(d)
+        inner = d.token(None)
+        out.append(own)
+        rest = inner
+    return out
+
+
+def join_chain(parts: list[str]) -> str:
+    """Inverse of :func:`split_chain`."""
+    if not parts:
+        return ""
+    s = parts[-1]
+    for own in reversed(parts[:-1]):
+        s = SequenceEncoder(TAB, own).append(s).value or ""
+    return s
+
+
+def merge_state(current: str, new: str, old: str, n: int) -> str:
+    """``ChangePiece`` with an old state: apply only the traits whose state changed old → new.
+
+    Mirrors ``Decorator.mergeState`` (a trait takes its new state when its old and new states
+    differ) and ``BasicPiece.mergeState`` (the innermost state is replaced when it differs).
+    """
+    if current == old or old == new:
+        return new if current == old else current
+    cur = split_chain(current, n)
+    nw = split_chain(new, n)
+    od = split_chain(old, n)
+    if not (len(cur) == len(nw) == len(od)):
+        return new
+    merged = [nw[i] if od[i] != nw[i] else cur[i] for i in range(len(cur))]
+    return join_chain(merged)
+
+
+# ---------------------------------------------------------------------------------- types
+
+@dataclass(frozen=True)
+class Layer:
+    """An Embellishment (``emb2;``): where it sits in the chain and how it names the piece."""
+
+    index: int          # position in the chain (0 = outermost)
+    name: str           # layer name (e.g. "Step")
+    level_names: tuple[str, ...]
+    first_level_value: int = 1
+
+
+@dataclass(frozen=True)
+class TypeInfo:
+    """The parts of a type string the replay uses; one per distinct type string."""
+
+    prefixes: tuple[str, ...]           # trait prefix per chain element, e.g. ("report", …, "piece")
+    basic_name: str
+    image: str
+    layers: tuple[Layer, ...]
+    marker_index: tuple[int, ...]       # chain positions of Marker traits
+    marker_names: tuple[tuple[str, ...], ...]
+    moved_index: int | None             # MovementMarkable
+    sendto: tuple[tuple[int, str], ...]  # (chain position, destination map id)
+    prototypes: tuple[str, ...]         # unexpanded ``prototype;Name`` references
+
+    @property
+    def n(self) -> int:
+        return len(self.prefixes)
+
+
+def _prefix(t: str) -> str:
+    i = t.find(";")
+    return t if i < 0 else t[:i]
+
+
+_TYPE_CACHE: dict[str, TypeInfo] = {}
+_CACHE_LIMIT = 20000
+
+
+def type_info(type_: str) -> TypeInfo:
+    ti = _TYPE_CACHE.get(type_)
+    if ti is not None:
+        return ti
+    parts = split_chain(type_)
+    prefixes = tuple(_prefix(p) for p in parts)
+    basic_name = image = ""
+    layers: list[Layer] = []
+    marker_index: list[int] = []
+    marker_names: list[tuple[str, ...]] = []
+    moved_index = None
+    sendto: list[tuple[int, str]] = []
+    protos: list[str] = []
+    for i, (p, t) in enumerate(zip(prefixes, parts)):
+        body = t[len(p) + 1:] if len(t) > len(p) else ""
+        if p == "piece":
+            f = decode(body, ";")
+            image = f[2] if len(f) > 2 else ""
+            basic_name = f[3] if len(f) > 3 else ""
+        elif p == "emb2":
+            f = decode(body, ";")
+            names = tuple(decode(f[16], ",")) if len(f) > 16 and f[16] != "" else ()
+            lname = f[18] if len(f) > 18 else ""
+            try:
+                first = int(f[23]) if len(f) > 23 and f[23] else 1
+            except ValueError:
+                first = 1
+            layers.append(Layer(i, lname, names, first))
+        elif p == "mark":
+            marker_index.append(i)
+            marker_names.append(tuple(decode(body, ",")) if body else ())
+        elif p == "markmoved":
+            moved_index = i
+        elif p == "sendto":
+            f = decode(body, ";")
+            sendto.append((i, f[2] if len(f) > 2 else ""))
+        elif p == "prototype":
+            protos.append(decode(body, ";")[0] if body else "")
+    ti = TypeInfo(prefixes, basic_name, image, tuple(layers), tuple(marker_index),
+                  tuple(marker_names), moved_index, tuple(sendto), tuple(protos))
+    if len(_TYPE_CACHE) > _CACHE_LIMIT:
+        _TYPE_CACHE.clear()
+    _TYPE_CACHE[type_] = ti
+    return ti
+
+
+# ---------------------------------------------------------------------------------- states
+
+@dataclass(frozen=True)
+class StateFacts:
+    """What one state string says, given its type."""
+
+    map: str | None
+    x: int
+    y: int
+    name: str
+    layers: dict[str, int] = field(default_factory=dict)     # layer name → level (negative = inactive)
+    properties: dict[str, str] = field(default_factory=dict)  # Marker properties
+    moved: bool | None = None
+    sendto_back: tuple[str, ...] = ()   # per Send-To trait: its stored return point ("" = none)
+    persistent: dict[str, str] = field(default_factory=dict)  # BasicPiece persistent properties
+
+
+def _level_name(layer: Layer, level: int) -> str:
+    if level <= 0 or not layer.level_names:
+        return ""
+    i = level - 1
+    return layer.level_names[i] if i < len(layer.level_names) else ""
+
+
+def piece_name(basic_name: str, ti: TypeInfo, layers: dict[str, int]) -> str:
+    """``Embellishment.getName`` applied from the innermost layer outwards.
+
+    A level name starting with ``+`` is a suffix (``"+ (reduced)"`` → ``Name (reduced)``), one
+    ending with ``+`` a prefix, any other non-empty text replaces the name.
+    """
+    name = basic_name
+    for layer in reversed(ti.layers):
+        level = layers.get(layer.name, 0)
+        ln = _level_name(layer, level)
+        if not ln:
+            continue
+        if ln.startswith("+"):
+            name = name + ln[1:]
+        elif ln.endswith("+"):
+            name = ln[:-1] + name
+        else:
+            name = ln
+    return name
+
+
+def basic_position(basic_state: str) -> tuple[str | None, int, int, dict[str, str]]:
+    d = Decoder(basic_state, ";")
+    map_id = d.token("null")
+    x = d.int(0)
+    y = d.int(0)
+    d.token("")  # gpid
+    n = d.int(0)
+    props: dict[str, str] = {}
+    for _ in range(max(n, 0)):
+        k = d.token("")
+        v = d.token("")
+        props[k] = v
+    return (None if map_id in ("null", "") else map_id), x, y, props
+
+
+_STATE_CACHE: dict[tuple[str, str], StateFacts] = {}
+
+
+def state_facts(type_: str, state: str) -> StateFacts:
+    key = (type_, state)
+    sf = _STATE_CACHE.get(key)
+    if sf is not None:
+        return sf
+    ti = type_info(type_)
+    parts = split_chain(state, ti.n)
+    while len(parts) < ti.n:
+        parts.append("")
+    map_id, x, y, props = basic_position(parts[ti.n - 1]) if ti.n else (None, 0, 0, {})
+    layers: dict[str, int] = {}
+    for layer in ti.layers:
+        tok = parts[layer.index]
+        try:
+            level = int(tok.split(";", 1)[0]) if tok else 1
+        except ValueError:
+            level = 1
+        layers[layer.name] = level
+    properties: dict[str, str] = {}
+    for idx, names in zip(ti.marker_index, ti.marker_names):
+        values = decode(parts[idx], ",") if parts[idx] else []
+        for j, nm in enumerate(names):
+            properties[nm] = values[j] if j < len(values) else ""
+    moved = None
+    if ti.moved_index is not None:
+        moved = parts[ti.moved_index] == "true"
+    back = tuple(parts[i] for i, _ in ti.sendto)
+    sf = StateFacts(map_id, x, y, piece_name(ti.basic_name, ti, layers), layers, properties,
+                    moved, back, props)
+    if len(_STATE_CACHE) > _CACHE_LIMIT:
+        _STATE_CACHE.clear()
+    _STATE_CACHE[key] = sf
+    return sf
