@@ -276,3 +276,28 @@ def test_png_bytes_drops_metadata_and_keeps_pixels():
     assert back.mode == "RGBA" and mean_abs_diff(back, img) == 0
     pal = img.convert("P")
     assert Image.open(io.BytesIO(png_bytes(pal))).mode == "RGBA"
+
+
+def test_long_designation_shrinks_and_keeps_clear_of_the_circle():
+    short = Counter("a", "italy", "inf", "XX", "1", Face(4, 4), None, full_strength=4,
+                    full_strength_colour="#ffffff")
+    long = Counter("b", "italy", "inf", "XX", "1 AlpK Ersatz Gebirgs", Face(4, 4), None,
+                   full_strength=4, full_strength_colour="#ffffff")
+    a, b = render_counter(short, IT), render_counter(long, IT)
+    circle = (39, 1, 55, 17)
+    assert mean_abs_diff(a.crop(circle), b.crop(circle)) < 0.5
+    # and the long designation really is drawn (the top-left row differs)
+    assert mean_abs_diff(a.crop((12, 1, 38, 12)), b.crop((12, 1, 38, 12))) > 5
+
+
+@pytest.mark.parametrize("size", [16, 24, 40, 57, 64, 100, 200])
+def test_any_size_renders(size):
+    img = render_counter(AH_MTN, AH, "back", size=size)
+    assert img.size == (size, size)
+    xy = (round(size * 50 / 56), round(size * 28 / 56))
+    assert near(img.convert("RGB").getpixel(xy), rgb(AH.background), 10)
+
+
+def test_too_small_is_an_error():
+    with pytest.raises(ModgenError):
+        render_counter(IT_INF, IT, size=8)

@@ -89,6 +89,44 @@ def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, fnt, fill, anchor: str =
     draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
 
 
+def place_text(img: Image.Image, xy, text: str, max_w: float, max_px: int, min_px: int, fill,
+               anchor: str = "mm", family: str = "sans", bold: bool = True) -> None:
+    """Write ``text`` at ``xy`` no wider than ``max_w``: the largest font that fits, and when even
+    the smallest condensed font is too wide, that font squeezed horizontally (never overflowing
+    into the neighbouring parts of the counter)."""
+    draw = ImageDraw.Draw(img)
+    f = fit_font(draw, text, max_w, max_px, min_px, bold=bold, family=family)
+    width = draw.textlength(text, font=f)
+    if width <= max_w:
+        draw_text(draw, xy, text, f, fill, anchor)
+        return
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=f, anchor="ls")
+    pad = 2
+    layer = Image.new("RGBA", (right - left + 2 * pad, bottom - top + 2 * pad), (0, 0, 0, 0))
+    ImageDraw.Draw(layer).text((pad - left, pad - top), text, font=f, fill=tuple(fill) + (255,),
+                               anchor="ls")
+    new_w = max(1, int(max_w))
+    layer = layer.resize((new_w, layer.height), Image.LANCZOS)
+    # place the squeezed text like draw.text would with the given anchor
+    x, y = xy
+    h = layer.height
+    if anchor[0] == "l":
+        x0 = x
+    elif anchor[0] == "r":
+        x0 = x - new_w
+    else:
+        x0 = x - new_w / 2
+    asc = pad - top                  # baseline position inside the layer
+    if anchor[1] == "m":
+        ascent, descent = f.getmetrics()
+        y0 = y - (ascent - descent) / 2 - asc + ascent
+    elif anchor[1] == "s":
+        y0 = y - asc
+    else:
+        y0 = y - h / 2
+    img.alpha_composite(layer, (round(x0), round(y0)))
+
+
 # --------------------------------------------------------------------------- value strings
 
 
@@ -254,34 +292,33 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
         designation = f"{designation} RPL".strip()
     right_limit = 38.5 if counter.full_strength is not None else 53.5
     if designation:
-        f = fit_font(t, designation, (right_limit - 3) * u, max(6, round(10 * u)),
-                     min_px=max(5, round(6 * u)), family="condensed")
-        draw_text(t, (3 * u, 7 * u), designation, f, fg, anchor="lm")
+        place_text(out, (3 * u, 7 * u), designation, (right_limit - 3) * u, max(6, round(10 * u)),
+                   max(5, round(6 * u)), fg, anchor="lm", family="condensed")
 
     marks = counter.size.strip()
     if marks and not marks_drawn:
-        f = fit_font(t, marks, 24 * u, max(6, round(7 * u)), min_px=max(5, round(6 * u)))
-        draw_text(t, (28 * u, 17.0 * u), marks, f, fg)
+        place_text(out, (28 * u, 17.0 * u), marks, 24 * u, max(6, round(7 * u)),
+                   max(5, round(6 * u)), fg)
 
     for st in texts:
         x0, y0, x1, y1 = (v / S for v in st.box)
-        f = fit_font(t, st.text, (x1 - x0) - 3 * u, max(6, round((y1 - y0) * 0.62)),
-                     min_px=max(5, round(5 * u)))
-        draw_text(t, ((x0 + x1) / 2, (y0 + y1) / 2 + 0.5 * u), st.text, f, sym_line)
+        place_text(out, ((x0 + x1) / 2, (y0 + y1) / 2 + 0.5 * u), st.text, (x1 - x0) - 3 * u,
+                   max(6, round((y1 - y0) * 0.62)), max(5, round(5 * u)), sym_line)
 
     if counter.full_strength is not None:
         num = str(counter.full_strength)
-        f = fit_font(t, num, 11 * u, max(6, round(10 * u)), min_px=max(5, round(6 * u)))
-        draw_text(t, (46.5 * u, 9.2 * u), num, f, contrast(circle_fill))
+        place_text(out, (46.5 * u, 9.2 * u), num, 11 * u, max(6, round(10 * u)),
+                   max(5, round(6 * u)), contrast(circle_fill))
 
     values = values_text(faceobj)
-    f = fit_font(t, values, 50 * u, max(7, round(15 * u)), min_px=max(6, round(8 * u)))
-    if faceobj is not None and faceobj.strength is None and faceobj.movement is not None:
+    if faceobj is not None and faceobj.strength is None and movement_text(faceobj) is not None:
         # only a movement allowance (e.g. an HQ without strength): print it where a movement
         # allowance stands, so it is not read as a strength
-        draw_text(t, (44 * u, 46.5 * u), values, f, fg)
+        place_text(out, (44 * u, 46.5 * u), values, 20 * u, max(7, round(15 * u)),
+                   max(6, round(8 * u)), fg)
     else:
-        draw_text(t, (28 * u, 46.5 * u), values, f, fg)
+        place_text(out, (28 * u, 46.5 * u), values, 50 * u, max(7, round(15 * u)),
+                   max(6, round(8 * u)), fg)
 
     if badge:
         f = font(max(6, round(9 * u)), bold=True)

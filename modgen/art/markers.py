@@ -14,8 +14,7 @@ from PIL import Image, ImageDraw
 
 from ..errors import ModgenError
 from ..model.types import MarkerDef
-from .counters import (COUNTER_SIZE, SUPERSAMPLE, contrast, draw_text, fit_font, mix,
-                       parse_colour)
+from .counters import COUNTER_SIZE, SUPERSAMPLE, contrast, mix, parse_colour, place_text
 
 RGB = tuple[int, int, int]
 
@@ -193,8 +192,8 @@ def render_marker(marker: MarkerDef, value: str | None = None,
     if short:
         # a marker whose label is its face: "−1", "½", "DM", "VP"
         text = display_value(label)
-        f = fit_font(t, text, 46 * u, max(8, round(26 * u)), min_px=max(6, round(8 * u)))
-        draw_text(t, (28 * u, 29 * u), text, f, fg)
+        place_text(out, (28 * u, 29 * u), text, 46 * u, max(8, round(26 * u)),
+                   max(6, round(8 * u)), fg)
         return out
 
     # the title along the top (wrapped to two lines when long and there is room)
@@ -203,13 +202,13 @@ def render_marker(marker: MarkerDef, value: str | None = None,
     ys = _line_positions(len(lines), 9 * u if (picto or has_value) else 28 * u, fsize * 1.15,
                          center=not (picto or has_value))
     for line, y in zip(lines, ys):
-        f = fit_font(t, line, 50 * u, fsize, min_px=max(5, round(6 * u)), family="condensed")
-        draw_text(t, (28 * u, y), line, f, fg)
+        place_text(out, (28 * u, y), line, 50 * u, fsize, max(5, round(6 * u)), fg,
+                   family="condensed")
 
     if has_value:
         text = display_value(str(value))
-        f = fit_font(t, text, 48 * u, max(8, round(24 * u)), min_px=max(6, round(8 * u)))
-        draw_text(t, (28 * u, 34 * u), text, f, fg)
+        place_text(out, (28 * u, 34 * u), text, 48 * u, max(8, round(24 * u)),
+                   max(6, round(8 * u)), fg)
     return out
 
 
