@@ -1,0 +1,134 @@
+"""Player declarations: facts a VASSAL log cannot show, typed into the chat (docs/declarations.md).
+
+A declaration is a chat line that starts with ``!`` followed by a keyword::
+
+    !scenario if-1915-05
+    !rail 35 Inf XX 2122-1922-1722
+    !column 35 Inf XX
+    !retreat 53M Mtn X 3419-3519
+
+Typed chat reaches the log as ``CHAT&lt;player&gt; - text`` (HTML-escaped); :func:`chat_text`
+recovers the text. Keywords are registered in :data:`GRAMMAR`; a later issue (combat) adds its own
+with :func:`register`. A line that starts with ``!`` but is not understood yields a
+:class:`DeclarationError` (reported as a warning, never as a violation).
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..hexgrid import Hex
+
+_TYPED = re.compile(r"^<(?P<player>[^>]*)> - (?P<text>.*)$", re.S)
+
+
+def chat_text(raw: str) -> tuple[str | None, str] | None:
+    """(player, text) of a *typed* chat line (``CHAT`` payload), None for reports (``* …``)."""
+    s = html.unescape(raw)
+    m = _TYPED.match(s)
+    if not m:
+        return None
+    return m.group("player"), m.group("text").strip()
+
+
+@dataclass(frozen=True)
+class Declaration:
+    keyword: str                      # "rail", "column", "scenario", …
+    unit: str | None = None           # the unit reference as typed ("35 Inf XX")
+    hexes: tuple[Hex, ...] = ()       # a hex path when the keyword takes one
+    args: tuple[str, ...] = ()        # other words
+    text: str = ""                    # the whole line as typed
+    player: str | None = None
+    step: int | None = None
+
+
+class DeclarationError(ValueError):
+    pass
+
+
+Parser = Callable[[str, str], Declaration]
+GRAMMAR: dict[str, tuple[Parser, str]] = {}
+
+
+def register(keyword: str, parser: Parser, usage: str) -> None:
+    """Add (or replace) a keyword. ``parser(keyword, rest) -> Declaration`` raises DeclarationError."""
+    GRAMMAR[keyword.lower()] = (parser, usage)
+
+
+_HEXPATH = re.compile(r"^\d{4}(?:-\d{4})*$")
+
+
+def parse_hex_path(text: str) -> tuple[Hex, ...]:
+    if not _HEXPATH.match(text):
+        raise DeclarationError(f"not a hex path (CCRR-CCRR-…): {text!r}")
+    return tuple(Hex.parse(t) for t in text.split("-"))
+
+
+def _unit_and_path(keyword: str, rest: str) -> Declaration:
+    words = rest.split()
+    if len(words) < 2:
+        raise DeclarationError(f"!{keyword} needs a unit and a hex path")
+    path = parse_hex_path(words[-1])
+    if len(path) < 2:
+        raise DeclarationError(f"!{keyword} needs at least two hexes in the path")
+    return Declaration(keyword, unit=" ".join(words[:-1]), hexes=path)
+
+
+def _unit_only(keyword: str, rest: str) -> Declaration:
+    if not rest.strip():
+        raise DeclarationError(f"!{keyword} needs a unit")
+    return Declaration(keyword, unit=" ".join(rest.split()))
+
+
+def _one_word(keyword: str, rest: str) -> Declaration:
+    words = rest.split()
+    if len(words) != 1:
+        raise DeclarationError(f"!{keyword} takes exactly one word")
+    return Declaration(keyword, args=(words[0],))
+
+
+def _no_args(keyword: str, rest: str) -> Declaration:
+    if rest.strip():
+        raise DeclarationError(f"!{keyword} takes no arguments")
+    return Declaration(keyword)
+
+
+register("scenario", _one_word, "!scenario <scenario-id>")
+register("rail", _unit_and_path, "!rail <unit> <hex>-<hex>[-<hex>…]")
+register("column", _unit_only, "!column <unit>")
+register("retreat", _unit_and_path, "!retreat <unit> <hex>-<hex>[-<hex>…]")
+register("war", _no_args, "!war  (Germany declares war on Italy, Italian Front 3-9, linked games)")
+
+
+def parse(text: str, *, player: str | None = None, step: int | None = None) -> Declaration | None:
+    """The declaration in one chat text, None if the text is not a declaration (no ``!``)."""
+    s = text.strip()
+    if not s.startswith("!") or len(s) < 2 or not s[1].isalpha():
+        return None
+    keyword, _, rest = s[1:].partition(" ")
+    keyword = keyword.lower()
+    entry = GRAMMAR.get(keyword)
+    if entry is None:
+        known = ", ".join("!" + k for k in sorted(GRAMMAR))
+        raise DeclarationError(f"unknown declaration !{keyword} (known: {known})")
+    d = entry[0](keyword, rest.strip())
+    return Declaration(d.keyword, d.unit, d.hexes, d.args, s, player, step)
+
+
+def usage_lines() -> list[str]:
+    return [GRAMMAR[k][1] for k in sorted(GRAMMAR)]
+
+
+@dataclass
+class Declarations:
+    """Every declaration seen so far, by keyword, for rules to consult."""
+
+    items: list[Declaration] = field(default_factory=list)
+
+    def add(self, d: Declaration) -> None:
+        self.items.append(d)
+
+    def of(self, keyword: str) -> list[Declaration]:
+        return [d for d in self.items if d.keyword == keyword]

@@ -1,0 +1,223 @@
+"""The checker's engine: replays a log's events into a :class:`CheckContext` and runs the rules.
+
+Rules are small functions registered with :func:`rule`; each names its rule number and the moment
+it runs (its *hook*):
+
+* ``setup(ctx)``                       once, on the begin state of the log
+* ``move(ctx, unit, frm, to, frm_map)`` a unit piece changed place (``frm``/``to`` hexes or None)
+* ``flip(ctx, unit, before, after)``    the unit's ``Step`` layer changed level
+* ``turn(ctx, old, new)``               the turn tracker changed (``PhaseInfo`` before / after)
+* ``phase_end(ctx, ended)``             the turn tracker left a phase (end-of-phase checks)
+* ``declare(ctx, declaration)``         a chat declaration was read
+* ``end(ctx)``                          after the last step
+
+Every function returns an iterable of findings (or None). Steps a later undo reversed, and the undo
+steps themselves, are not checked: together they leave the state unchanged.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from ..hexgrid import Hex
+from ..model.types import Game, Scenario
+from . import declarations as decl
+from .context import (MAIN_MAP, Board, CheckContext, UnitState, board_for, parse_turn_label,
+                      sequence_of)
+from .findings import WARNING, Finding, Report
+from .logread import Added, Changed, ChatLine, LogData, Moved, Removed, TurnChanged, Piece
+
+HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
+
+
+@dataclass(frozen=True)
+class RuleDef:
+    number: str
+    hook: str
+    fn: Callable
+    name: str
+    doc: str
+
+
+RULES: list[RuleDef] = []
+
+
+def rule(number: str, hook: str):
+    """Register a rule function: ``@rule("25-3", "move")``."""
+    if hook not in HOOKS:
+        raise ValueError(hook)
+
+    def wrap(fn):
+        RULES.append(RuleDef(number, hook, fn, fn.__name__, (fn.__doc__ or "").strip()))
+        return fn
+    return wrap
+
+
+def _load_rule_modules() -> None:
+    from . import rules_setup, rules_turn, rules_position  # noqa: F401  (they register)
+
+
+class Checker:
+    """Feeds log events to the rules. Usable directly (tests) or as a replay visitor."""
+
+    def __init__(self, game: Game, scenario: Scenario | None, *, boards: list[Board] | None = None,
+                 rules: Iterable[RuleDef] | None = None, progress: Callable[[int, int], None] | None = None):
+        _load_rule_modules()
+        if boards is None:
+            boards = [board_for(game.maps[m]) for m in (scenario.maps if scenario else game.maps)
+                      if m in game.maps][:1]
+        sequence = sequence_of(game)
+        self.ctx = CheckContext(game, scenario, sequence, boards)
+        self.rules = list(RULES if rules is None else rules)
+        self.findings: list[Finding] = []
+        self.progress = progress
+        self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
+
+    # ------------------------------------------------------------------ running rules
+    def _run(self, hook: str, *args) -> None:
+        for r in self._by_hook[hook]:
+            out = r.fn(self.ctx, *args)
+            if out:
+                for f in out:
+                    if not f.check:
+                        f = Finding(**{**f.__dict__, "check": r.name})
+                    self.findings.append(f)
+
+    # ------------------------------------------------------------------ state
+    def _unit(self, p: Piece) -> UnitState:
+        game = self.ctx.game
+        uid = p.props.get("UnitId") or ""
+        counter = game.counters.get(uid) if uid else None
+        nation = counter.nation if counter else (p.props.get("Nation") or None)
+        side = None
+        if nation and nation in game.nations:
+            side = game.side_of(nation)
+        elif p.props.get("Side"):
+            side = p.props["Side"]
+        u = UnitState(p.id, uid, counter.name if counter else p.name, counter, side, nation, p.map,
+                      p.x, p.y, None, (p.step_level or 1) >= 2,
+                      p.props.get("MarkerId") or None, p.props.get("MarkerValue") or None)
+        sp = p.props.get("SupplyPoints")
+        if sp is not None and sp.strip().lstrip("-").isdigit():
+            u.supply_points = int(sp)
+        u.hex = self.ctx.locate(u.map, u.x, u.y)
+        return u
+
+    def start(self, log: LogData) -> None:
+        ctx = self.ctx
+        for p in log.pieces.values():
+            u = self._unit(p)
+            ctx.units[p.id] = u
+            if u.hex is not None:
+                ctx.at_start[p.id] = u.hex
+        if log.turn_label:
+            ctx.now = parse_turn_label(log.turn_label, ctx.game, ctx.sequence)
+        sc = ctx.scenario
+        ctx.log_starts_scenario = bool(sc and ctx.now.date == sc.first_turn and (
+            ctx.now.phase is None or ctx.now.phase_id == sc.first_phase))
+        ctx.step = None
+        self._run("setup")
+
+    def step(self, index: int, events: list[object]) -> None:
+        ctx = self.ctx
+        ctx.step = index
+        for ev in events:
+            if isinstance(ev, Moved):
+                u = ctx.units.get(ev.piece)
+                if u is None:
+                    continue
+                frm, frm_map = u.hex, u.map
+                u.map, u.x, u.y = ev.map, ev.x, ev.y
+                u.hex = ctx.locate(u.map, u.x, u.y)
+                if u.hex != frm or u.map != frm_map:
+                    if u.hex is not None and ctx.now.kind == "movement":
+                        pts = ctx.moves.setdefault(u.piece, [frm] if frm is not None else [])
+                        pts.append(u.hex)
+                        ctx.move_steps.setdefault(u.piece, []).append(index)
+                    self._run("move", u, frm, u.hex, frm_map)
+            elif isinstance(ev, Changed):
+                u = ctx.units.get(ev.piece)
+                if u is None or ev.level_after is None:
+                    continue
+                u.reduced = ev.level_after >= 2
+                self._run("flip", u, ev.level_before, ev.level_after)
+            elif isinstance(ev, Added):
+                p = ev.snapshot
+                old = ctx.units.get(ev.piece)
+                u = self._unit(p)
+                ctx.units[ev.piece] = u
+                if old is None or old.hex != u.hex:
+                    self._run("move", u, old.hex if old else None, u.hex, old.map if old else None)
+            elif isinstance(ev, Removed):
+                u = ctx.units.pop(ev.piece, None)
+                if u is not None and u.hex is not None:
+                    frm, frm_map = u.hex, u.map
+                    u.map, u.hex = None, None
+                    self._run("move", u, frm, None, frm_map)
+            elif isinstance(ev, TurnChanged):
+                new = parse_turn_label(ev.label or "", ctx.game, ctx.sequence)
+                old = ctx.now
+                if (new.date, new.phase_id) != (old.date, old.phase_id):
+                    self._run("phase_end", old)
+                    ctx.moves.clear()
+                    ctx.move_steps.clear()
+                    ctx.now = new
+                    ctx.phase_start_step = index
+                    self._run("turn", old, new)
+            elif isinstance(ev, ChatLine):
+                parsed = decl.chat_text(ev.text)
+                if parsed is None:
+                    continue
+                player, text = parsed
+                try:
+                    d = decl.parse(text, player=player, step=index)
+                except decl.DeclarationError as e:
+                    self.findings.append(ctx.finding("declaration", WARNING, f"{e}: {text!r}",
+                                                     check="declarations"))
+                    continue
+                if d is not None:
+                    ctx.declarations.add(d)
+                    self._run("declare", d)
+
+    def end(self) -> None:
+        # the log may stop in the middle of a phase: end-of-phase checks run only on real ends
+        self.ctx.step = self.ctx.last_step
+        self._run("end")
+
+    def run(self, log: LogData) -> list[Finding]:
+        self.start(log)
+        n = len(log.steps)
+        for i, events in enumerate(log.steps, 1):
+            if i in log.undone or i in log.undo_steps:
+                self._sync(events)
+                continue
+            self.step(i, events)
+            self.ctx.last_step = i
+            if self.progress and (i % 1000 == 0 or i == n):
+                self.progress(i, n)
+        self.end()
+        return self.findings
+
+    def _sync(self, events) -> None:
+        """Apply an undone step (or the undo) to the positions without checking anything."""
+        for ev in events:
+            if isinstance(ev, Moved) and ev.piece in self.ctx.units:
+                u = self.ctx.units[ev.piece]
+                u.map, u.x, u.y = ev.map, ev.x, ev.y
+                u.hex = self.ctx.locate(u.map, u.x, u.y)
+            elif isinstance(ev, Changed) and ev.piece in self.ctx.units and ev.level_after:
+                self.ctx.units[ev.piece].reduced = ev.level_after >= 2
+            elif isinstance(ev, Added):
+                self.ctx.units[ev.piece] = self._unit(ev.snapshot)
+            elif isinstance(ev, Removed):
+                self.ctx.units.pop(ev.piece, None)
+
+
+def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=None,
+              progress=None, basis: str = "") -> Report:
+    checker = Checker(game, scenario, boards=boards, progress=progress)
+    findings = checker.run(log)
+    return Report(findings, game.id, scenario.id if scenario else None, log.file, len(log.steps),
+                  scenario_basis=basis, notes=list(checker.ctx.notes),
+                  side_names={s.id: s.name for s in game.sides})

@@ -1,0 +1,122 @@
+"""Findings: what the checker reports, one per rule broken (or not decidable), and their summary.
+
+A finding cites its rule ("6-9" for a Standard Rule, "IF 3-4" for an Italian Front scenario rule),
+the log step, the turn and phase, the side, the units and hexes involved and one sentence with the
+numbers. ``severity`` is ``violation`` (the rule was broken), ``warning`` (suspicious, e.g. an
+unknown declaration) or ``undetermined`` (the log does not say enough; ``missing`` says what).
+"""
+from __future__ import annotations
+
+from collections import Counter as _Count
+from dataclasses import dataclass, field, asdict
+from typing import Iterable
+
+VIOLATION = "violation"
+WARNING = "warning"
+UNDETERMINED = "undetermined"
+SEVERITIES = (VIOLATION, WARNING, UNDETERMINED)
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    """A unit as a finding names it: the counter id (or piece id when unknown) and its name."""
+
+    id: str
+    name: str
+    piece: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.id})" if self.name and self.name != self.id else self.id
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str                           # "6-9", "25-3", "IF 3-4"
+    severity: str                       # violation | warning | undetermined
+    message: str                        # one sentence, with the numbers
+    step: int | None = None             # 1-based log step (None: set-up / whole game)
+    turn: str | None = None             # "Turn 2 May 1915"
+    phase: str | None = None            # "Central Powers Movement"
+    side: str | None = None             # side id
+    units: tuple[UnitRef, ...] = ()
+    hexes: tuple[str, ...] = ()
+    path: tuple[str, ...] = ()          # hexes in order, for drawing a move
+    missing: str = ""                   # for undetermined: what the log did not say
+    check: str = ""                     # the rule function that produced it
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"unknown severity {self.severity!r}")
+
+    def sort_key(self) -> tuple:
+        return (self.step if self.step is not None else -1, _rule_key(self.rule),
+                SEVERITIES.index(self.severity), self.message)
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["units"] = [{"id": u.id, "name": u.name} for u in self.units]
+        d["hexes"] = list(self.hexes)
+        d["path"] = list(self.path)
+        return d
+
+
+def _rule_key(rule: str) -> tuple:
+    """Sort "6-9" before "6-10" and Standard Rules before scenario rules."""
+    prefix = ""
+    r = rule
+    if " " in rule:
+        prefix, r = rule.split(" ", 1)
+    parts = []
+    for p in r.replace(".", "-").split("-"):
+        parts.append((0, int(p), "") if p.isdigit() else (1, 0, p))
+    return (prefix, tuple(parts))
+
+
+@dataclass
+class Summary:
+    total: dict[str, int] = field(default_factory=dict)               # severity -> count
+    by_rule: dict[str, dict[str, int]] = field(default_factory=dict)  # rule -> severity -> count
+    by_side: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> severity -> count
+
+    def to_dict(self) -> dict:
+        return {"total": self.total, "by_rule": self.by_rule, "by_side": self.by_side}
+
+
+def summarize(findings: Iterable[Finding]) -> Summary:
+    findings = list(findings)
+    total = _Count(f.severity for f in findings)
+    s = Summary(total={k: total.get(k, 0) for k in SEVERITIES})
+    for f in sorted(findings, key=lambda f: _rule_key(f.rule)):
+        s.by_rule.setdefault(f.rule, {k: 0 for k in SEVERITIES})[f.severity] += 1
+    for f in sorted(findings, key=lambda f: f.side or "~"):
+        s.by_side.setdefault(f.side or "none", {k: 0 for k in SEVERITIES})[f.severity] += 1
+    return s
+
+
+@dataclass
+class Report:
+    """The result of checking one log: findings in log order, plus what the checker knew."""
+
+    findings: list[Finding]
+    game: str
+    scenario: str | None
+    log_file: str
+    steps: int
+    scenario_basis: str = ""           # how the scenario was recognised
+    notes: list[str] = field(default_factory=list)
+    side_names: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.findings = sorted(self.findings, key=Finding.sort_key)
+
+    @property
+    def summary(self) -> Summary:
+        return summarize(self.findings)
+
+    @property
+    def violations(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == VIOLATION]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.violations else 0

@@ -1,0 +1,310 @@
+"""Positional rules: movement, ZOC, column and rail movement, stacking (through ``modgen.rules``),
+and the Italian Front scenario restrictions 3-4 (fixed garrisons) and 3-9 (no German unit in Italy
+before turn 6 of August 1916).
+
+The positional maths (path costs, ZOC, stacking counts) is engineer E1's ``modgen.rules``; this
+module only builds its ``BoardState`` from the replayed positions, gathers each unit's drop points
+of the Movement Phase and turns the verdicts into findings.
+"""
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from ..hexgrid import Hex
+from ..model.types import GameDate, MONTHS
+from .context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
+from .engine import rule
+from .findings import UNDETERMINED, VIOLATION
+
+try:  # engineer E1's rules (positional maths)
+    from ..rules import board as _board, movement as _movement, stacking as _stacking, zoc as _zoc
+    from ..rules.terrain import TerrainCosts
+    from ..rules.units import UnitView, is_infantry_type, movement_allowance, rail_capacity_divisions
+except ImportError:  # pragma: no cover - only while modgen.rules is missing
+    _board = _movement = _stacking = _zoc = None
+
+
+def _is_unit(u: UnitState) -> bool:
+    return u.counter is not None and u.marker_id is None
+
+
+def _view(u: UnitState, h: Hex | None = None):
+    return UnitView(u.counter, u.side or "", u.nation or "", reduced=u.reduced,
+                    hex=h if h is not None else u.hex, supply_points=u.supply_points or 0,
+                    piece_id=u.piece)
+
+
+def board_state(ctx: CheckContext, *, exclude: str | None = None):
+    """E1's BoardState for the current positions (``exclude``: a piece left out, e.g. the mover)."""
+    mapdef = ctx.mapdef()
+    if _board is None or mapdef is None:
+        return None
+    units = [_view(u) for u in ctx.units.values()
+             if _is_unit(u) and u.hex is not None and u.piece != exclude]
+    markers: dict[Hex, list[str]] = {}
+    for u in ctx.units.values():
+        if u.marker_id is not None and u.hex is not None:
+            kind = ctx.game.markers[u.marker_id].kind if u.marker_id in ctx.game.markers else u.marker_id
+            markers.setdefault(u.hex, []).append(kind)
+    return _board.BoardState.build(mapdef, units, markers)
+
+
+def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
+    if side is None or _zoc is None:
+        return set()
+    b = board_state(ctx)
+    return set(_zoc.enemy_zoc(b, side)) if b is not None else set()
+
+
+_costs_cache: dict[int, object] = {}
+
+
+def terrain_costs(ctx: CheckContext):
+    tec = ctx.game.tables.get("tec") if ctx.game.tables else None
+    if tec is None or _movement is None:
+        return None
+    key = id(tec)
+    if key not in _costs_cache:
+        try:
+            _costs_cache[key] = TerrainCosts.from_tec(tec)
+        except (TypeError, ValueError, KeyError):
+            _costs_cache[key] = None
+    return _costs_cache[key]
+
+
+def _declared(ctx: CheckContext, keyword: str, u: UnitState):
+    """Declarations of ``keyword`` this phase that name unit ``u``."""
+    out = []
+    for d in ctx.declarations.of(keyword):
+        if d.step is None or ctx.phase_start_step is None or d.step < ctx.phase_start_step:
+            continue
+        if unit_matches(d.unit or "", u):
+            out.append(d)
+    return out
+
+
+def unit_matches(ref: str, u: UnitState) -> bool:
+    """A typed unit reference ("35 Inf XX", "it-inf-xx-35", "35") names ``u``."""
+    r = " ".join(ref.lower().split())
+    if not r:
+        return False
+    if r in (u.unit_id.lower(), u.name.lower()):
+        return True
+    return u.counter is not None and r == u.counter.designation.lower()
+
+
+# ------------------------------------------------------------------------- movement (6, 10-7)
+
+@rule("6-9", "move")
+def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """6-6/6-9/6-10/10-7/TEC (via modgen.rules.movement.check_movement): the unit's drops this
+    Movement Phase form a legal path within its MA (or Column MA)."""
+    if not _is_unit(u) or frm is None or to is None or ctx.now.kind != "movement" \
+            or ctx.now.side != u.side or u.counter.type == "fortress":
+        return
+    costs = terrain_costs(ctx)
+    drops = ctx.moves.get(u.piece, [])
+    if len(drops) < 2:
+        return
+    if costs is None:
+        if ctx.once("6-9", "no-tec"):
+            yield ctx.finding("6-9", UNDETERMINED, "movement costs are not checked: the game has no "
+                              "Terrain Effects Chart table (or modgen.rules is missing)",
+                              missing="tables/…/tec.yaml")
+        return
+    rail = _declared(ctx, "rail", u)
+    rail_used = bool(rail)
+    allowance = None
+    if rail:
+        path = rail[-1].hexes
+        if path[-1] in drops:
+            i = drops.index(path[-1])
+            drops = drops[i:]
+            ma = movement_allowance(_view(u))
+            spent = rail_mp(u, path)
+            if ma is not None:
+                allowance = max(ma - spent, 0)
+            if len(drops) < 2:
+                return
+    column = True if _declared(ctx, "column", u) else None
+    board = board_state(ctx, exclude=u.piece)
+    res = _movement.check_movement(board, _view(u, drops[0]), drops, costs, column=column,
+                                   rail_used=rail_used, allowance=allowance)
+    key = (u.piece, ctx.phase_start_step)
+    path: list[Hex] = []
+    for seg in res.segments:
+        for h in seg.path:
+            if not path or path[-1] != h:
+                path.append(h)
+    if res.verdict == _movement.ILLEGAL and ctx.once(res.rule, key):
+        msg = res.message
+        if not msg.startswith(f"{res.rule}:") and not msg.startswith(u.name):
+            msg = f"{u.name}: {msg}"
+        elif msg.startswith(f"{res.rule}:"):
+            msg = f"{u.name}: {msg[len(res.rule) + 1:].strip()}"
+        yield ctx.finding(res.rule, VIOLATION, msg, units=[u], hexes=[drops[0], drops[-1]],
+                          path=path or drops)
+    elif res.verdict == _movement.UNDETERMINED and ctx.once("6-9?", key):
+        yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
+                          hexes=[drops[0], drops[-1]], path=path or drops,
+                          missing="map data for the hexsides crossed")
+
+
+def rail_mp(u: UnitState, path) -> int:
+    """7-3, 7-5, 7-7: 1 MP to entrain plus 1/10 MP (infantry types) or 1/6 MP per rail hexside,
+    rounded up."""
+    per = Fraction(1, 10) if is_infantry_type(_view(u)) else Fraction(1, 6)
+    return 1 + math.ceil(per * (len(path) - 1))
+
+
+@rule("7-6", "declare")
+def rail_path_not_in_ezoc(ctx: CheckContext, d):
+    """7-6: a unit moving by rail enters no hex in an enemy ZOC (7-2: the declared rail path)."""
+    if d.keyword != "rail":
+        return
+    units = [u for u in ctx.units.values() if _is_unit(u) and unit_matches(d.unit, u)]
+    if not units:
+        yield ctx.finding("7-2", UNDETERMINED, f"!rail names {d.unit!r}, which is no unit on the "
+                          f"map", missing="a unit name or id the game knows")
+        return
+    u = units[0]
+    if ctx.now.phase is not None and not (ctx.now.kind == "movement" and ctx.now.side == u.side):
+        yield ctx.finding("7-1", VIOLATION, f"{u.name} declared rail movement in the "
+                          f"{ctx.phase_label()}; rail movement happens in the own Movement Phase",
+                          units=[u], hexes=list(d.hexes), path=list(d.hexes))
+    ezoc = enemy_zoc_hexes(ctx, u.side)
+    bad = [h for h in d.hexes[1:] if h in ezoc]
+    if bad:
+        yield ctx.finding("7-6", VIOLATION, f"{u.name} moved by rail {'-'.join(map(str, d.hexes))} "
+                          f"into enemy-controlled {', '.join(map(str, bad))}; units moving by rail "
+                          f"may not enter enemy ZOC", units=[u], hexes=bad, path=list(d.hexes))
+    mapdef = ctx.mapdef()
+    if mapdef is not None:
+        for a, b in zip(d.hexes, d.hexes[1:]):
+            if a.direction_to(b) is None:
+                yield ctx.finding("7-5", VIOLATION, f"{u.name}: declared rail path {a}-{b} skips "
+                                  f"hexes; list every hex of the rail path", units=[u],
+                                  hexes=[a, b], path=list(d.hexes))
+                break
+            side = mapdef.hexside(a, b)
+            if side is not None and not side.rail and (side.terrain != "urban"):
+                yield ctx.finding("7-5", VIOLATION, f"{u.name}: no rail line on hexside {a}|{b} "
+                                  f"of the declared rail path", units=[u], hexes=[a, b],
+                                  path=list(d.hexes))
+                break
+    # 8-1: rail capacity per nation per turn
+    sc = ctx.scenario
+    if sc is None or u.nation is None:
+        return
+    used = ctx.rail_used.setdefault((ctx.now.date, u.nation), [])
+    used.append(rail_capacity_divisions(_view(u)))
+    cap = _capacity(sc, u.nation, ctx.now.date)
+    if cap is None:
+        return
+    if cap == 0:
+        yield ctx.finding("8-2", VIOLATION, f"{u.name} moved by rail; {u.nation} rail capacity is "
+                          f"not usable on {ctx.now.date}", units=[u], path=list(d.hexes))
+    elif sum(used) > cap and ctx.once("8-1", (ctx.now.date, u.nation)):
+        yield ctx.finding("8-1", VIOLATION, f"{sum(used)} divisions moved by rail on the "
+                          f"{ctx.game.nations[u.nation].name if u.nation in ctx.game.nations else u.nation} "
+                          f"network this turn; capacity {cap}", units=[u], path=list(d.hexes))
+
+
+def _capacity(sc, nation: str, date: GameDate | None) -> int | None:
+    for rc in sc.rail_capacities:
+        if rc.nation != nation or rc.divisions is None:
+            continue
+        if date is not None and rc.not_usable_until is not None and date < rc.not_usable_until:
+            return 0
+        if date is not None and rc.halved_until is not None and date < rc.halved_until:
+            return rc.divisions // 2
+        return rc.divisions
+    return None
+
+
+# ------------------------------------------------------------------------- stacking (11)
+
+@rule("11-1", "phase_end")
+def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
+    """11-1/11-4/11-9 (via modgen.rules.stacking.check_stacking): at the end of every phase."""
+    if _stacking is None or ended.phase is None:
+        return
+    board = board_state(ctx)
+    if board is None:
+        return
+    hexes = sorted({(u.side, u.hex) for u in ctx.units.values()
+                    if _is_unit(u) and u.hex is not None and u.side}, key=lambda t: (t[0], t[1]))
+    for side, h in hexes:
+        v = _stacking.check_stacking(board, side, h)
+        if v is not None:
+            units = [u for u in ctx.units_at(h) if u.side == side and _is_unit(u)]
+            yield ctx.finding(v.rule, VIOLATION, v.message.split(": ", 1)[-1], units=units,
+                              hexes=[h], side=side)
+
+
+# ------------------------------------------------------------------------- Italian Front 3-4, 3-9
+
+def _special(ctx: CheckContext, number: str):
+    sc = ctx.scenario
+    if sc is None:
+        return None
+    for r in sc.special_rules:
+        if r.number == number:
+            return r
+    return None
+
+
+@rule("IF 3-4", "move")
+def garrisons_stay(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """IF 3-4: the A-H garrisons of Trieste, Fiume and Pola (hexes named in the rule) do not move
+    from the hex they hold at the start unless forced to retreat."""
+    r = _special(ctx, "3-4")
+    if r is None or not _is_unit(u) or frm is None or u.nation != "austria-hungary":
+        return
+    hexes = {Hex.parse(t) for t in re.findall(r"\b\d{4}\b", r.text)}
+    start = ctx.at_start.get(u.piece)
+    if start is None or start not in hexes or frm != start or not ctx.log_starts_scenario:
+        return
+    if to is None:   # eliminated: not a move
+        return
+    if ctx.now.kind == "combat":
+        if any(d.hexes and d.hexes[0] == frm for d in _declared(ctx, "retreat", u)):
+            return
+        yield ctx.finding("IF 3-4", UNDETERMINED, f"{u.name}, garrison of {frm}, left it for {to} "
+                          f"in the {ctx.phase_label()}; allowed only as a forced retreat",
+                          units=[u], hexes=[frm, to], path=[frm, to],
+                          missing="a !retreat declaration (the log does not record retreats)")
+        return
+    yield ctx.finding("IF 3-4", VIOLATION, f"{u.name}, garrison of {frm}, moved {frm}→{to}; the "
+                      f"garrisons of {', '.join(sorted(map(str, hexes)))} may not move unless forced "
+                      f"to retreat", units=[u], hexes=[frm, to], path=[frm, to])
+
+
+_DATE = re.compile(r"turn\s+(\d)\s+of\s+(" + "|".join(MONTHS) + r")\s+(\d{4})", re.I)
+
+
+@rule("IF 3-9", "move")
+def no_germans_in_italy(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """IF 3-9: before the date named in the rule (turn 6 of August 1916) no German unit enters a
+    hex of Italy (unless war was declared with ``!war`` in a linked game)."""
+    r = _special(ctx, "3-9")
+    if r is None or not _is_unit(u) or to is None or u.nation != "germany":
+        return
+    m = _DATE.search(r.text)
+    if not m or ctx.now.date is None:
+        return
+    limit = GameDate(int(m.group(3)), [x.lower() for x in MONTHS].index(m.group(2).lower()) + 1,
+                     int(m.group(1)))
+    if ctx.now.date >= limit or ctx.declarations.of("war"):
+        return
+    mapdef = ctx.mapdef()
+    info = mapdef.hexes.get(to) if mapdef else None
+    if info is None or info.country != "italy":
+        return
+    if frm is not None and mapdef.hexes.get(frm) is not None and mapdef.hexes[frm].country == "italy":
+        return  # already inside (reported when it entered)
+    yield ctx.finding("IF 3-9", VIOLATION, f"{u.name} entered {to} in Italy on {ctx.now.date}; no "
+                      f"German unit may enter Italy before {limit}", units=[u],
+                      hexes=[h for h in (frm, to) if h], path=[h for h in (frm, to) if h])
