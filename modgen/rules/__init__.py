@@ -1,0 +1,34 @@
+"""Der Weltkrieg rules about where units may go, as small pure functions.
+
+No I/O and no log knowledge: plain inputs, plain results with rule numbers in the messages. The
+checker (``modgen.check``) builds a ``BoardState`` from its replayed log and calls these.
+
+Quick tour::
+
+    from modgen.rules import (TerrainCosts, BoardState, UnitView, enemy_zoc, step_cost,
+                              cheapest_path, check_movement, check_stacking, check_rail_move)
+    costs = TerrainCosts.for_game(game)                   # numbers from tables/der-weltkrieg/tec.yaml
+    board = BoardState.build(game.maps["6-4"], units=[UnitView(counter, "entente", hex=Hex.parse("2118"))],
+                             markers={"3118": ["devastation"]}, neutral_countries={"switzerland"})
+    check_movement(board, unit, ["2118", "2119", "2220"], costs).verdict   # legal / illegal / undetermined
+"""
+from __future__ import annotations
+
+from .board import Board, BoardState, make_map, MOVEMENT_MARKERS
+from .movement import (ILLEGAL, LEGAL, UNDETERMINED, MovementCheck, PathResult, StepCost,
+                       cheapest_path, check_movement, minimum_move_allowed, step_cost)
+from .rail import (CapacityFinding, RailCheck, SimpleRailNetworks, check_rail_capacity,
+                   check_rail_move, detrain_mp, rail_capacity_available, rail_capacity_used,
+                   rail_move_cost, rail_path, rail_rate, rail_track)
+from .stacking import (StackCount, StackLimit, StackingViolation, check_attack_limit,
+                       check_stacking, land_hexsides, limit_for_land_hexsides, stack_count,
+                       stacking_limit)
+from .terrain import TerrainCosts
+from .units import (ITALIAN_FRONT_STACKING, STANDARD_STACKING, DivisionGroup, StackingOptions,
+                    UnitView, column_allowance, default_full_division_strengths, division_groups,
+                    exerts_zoc, hq_rail_divisions, is_artillery, is_assault, is_ground_combat_unit,
+                    is_infantry_type, is_mountain, is_rail_only, movement_allowance,
+                    rail_capacity_divisions, unit_stacking_value)
+from .zoc import enemy_zoc, zoc, zoc_controllers, zoc_of_hex, zoc_of_unit
+
+__all__ = [n for n in dir() if not n.startswith("_")]
