@@ -135,10 +135,14 @@ def test_placeholder_back_is_marked():
     assert yellow_pixels(render_counter(IT_INF, IT, "back")) == 0
 
 
-def test_placeholder_front_marked_when_the_reason_says_so():
+def test_placeholder_front_is_not_marked():
+    # the loader's reason for a guessed back mentions the front ("front as printed ..."): the
+    # front is printed in the rulebook and must not be marked
     c = Counter("x", "italy", "inf", "XX", "9", Face(4, 4), Face(3, 4),
-                provenance=Provenance("placeholder", "front and back values invented"))
-    assert yellow_pixels(render_counter(c, IT, "front")) > 20
+                provenance=Provenance("placeholder", "front as printed in the rulebook set-up "
+                                      "lines; the back (reduced) side is not printed"))
+    assert yellow_pixels(render_counter(c, IT, "front")) == 0
+    assert yellow_pixels(render_counter(c, IT, "back")) > 20
 
 
 def test_full_strength_circle_colour():

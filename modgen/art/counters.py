@@ -24,7 +24,6 @@ project, no randomness, no timestamps (see ``png_bytes``).
 from __future__ import annotations
 
 import io
-import re
 from typing import Iterable
 
 from PIL import Image, ImageColor, ImageDraw
@@ -157,19 +156,14 @@ def values_text(face: Face | None) -> str:
 
 
 def is_placeholder(counter: Counter, face: str) -> bool:
-    """Does the data say this face's numbers are not printed values?
+    """Are this face's numbers a guess rather than printed values?
 
-    A counter whose provenance is ``placeholder`` has guessed numbers; the front values of set-up
-    units are printed in the scenario lists, so unless the reason says the front is a guess too,
-    only the back is marked.
+    The rulebooks print the front values of every unit (set-up and schedule lines) but not the
+    reduced side, so a counter with ``placeholder`` provenance has a guessed back; its front is as
+    printed. The "?" badge therefore goes on the back only.
     """
     p = counter.provenance
-    if p is None or p.kind != "placeholder":
-        return False
-    if face == "back":
-        return True
-    reason = (p.reason or "").lower()
-    return bool(re.search(r"\bfront\b|\bboth\b|\ball values\b|\bwhole counter\b", reason))
+    return face == "back" and p is not None and p.kind == "placeholder"
 
 
 # --------------------------------------------------------------------------- the counter

@@ -34,6 +34,12 @@ PALETTE: dict[str, tuple[RGB, RGB]] = {
     "month": ((245, 245, 235), (0, 0, 0)),
     "other": ((224, 224, 224), (0, 0, 0)),
 }
+PALETTE.update({
+    "year": PALETTE["turn"],
+    "phase": PALETTE["turn"],
+    "control": ((255, 255, 255), (0, 0, 0)),
+    "out-of-supply": ((255, 140, 0), (0, 0, 0)),
+})
 # rule 50-16 / 50-17
 SIDE_PALETTE: dict[str, tuple[RGB, RGB]] = {
     "central-powers": ((74, 74, 74), (255, 255, 255)),
@@ -49,8 +55,22 @@ _KIND_WORDS = (
 )
 
 
+# the model's marker kinds (modgen.model.load.MARKER_KINDS) that name their family exactly
+_EXACT_KINDS = {
+    "trench": "trench", "construction": "construction", "devastation": "devastation",
+    "railhead": "railhead", "entrained": "entrained", "supply": "supply", "strength": "strength",
+    "dm": "dm", "vp": "vp", "turn": "turn", "month": "month", "year": "year", "phase": "phase",
+    "control": "control", "out-of-supply": "out-of-supply", "hindenburg-line": "hindenburg",
+}
+
+
 def marker_family(marker: MarkerDef) -> str:
     """The drawing family of a marker from its ``kind`` (then its id): trench, supply, dm, …"""
+    kind = (marker.kind or "").lower()
+    if kind in _EXACT_KINDS:
+        return _EXACT_KINDS[kind]
+    if "out-of-supply" in kind or "out-of-supply" in marker.id.lower():
+        return "out-of-supply"
     for text in (marker.kind, marker.id):
         words = re.split(r"[^a-z0-9]+", (text or "").lower())
         joined = "-".join(w for w in words if w)
