@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..art.counters import counter_image_name
+from ..art.markers import marker_image_name
 from ..model.types import Counter, Game, MarkerDef, UNIT_TYPE_LABELS
 from . import traits as T
 
@@ -37,12 +39,13 @@ SP_REPORT = "* $newPieceName$ in $location$: supply points now $SupplyPoints$ ($
 
 
 def counter_image(counter_id: str, face: str) -> str:
-    """Image name (inside images/) of a counter face: ``front`` or ``back``."""
-    return f"{counter_id}-{face}.png"
+    """Image name (inside images/) of a counter face: ``front`` or ``back`` (the art's name)."""
+    return counter_image_name(counter_id, face)
 
 
 def marker_image(marker_id: str, value: str | None = None) -> str:
-    return f"marker-{marker_id}-{value}.png" if value not in (None, "") else f"marker-{marker_id}.png"
+    """Image name (inside images/) of a marker, as the art names it."""
+    return marker_image_name(marker_id, value)
 
 
 def nation_prototype_name(game: Game, nation_id: str) -> str:

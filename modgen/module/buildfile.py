@@ -1,0 +1,181 @@
+"""``buildFile.xml``: render the Jinja2 template, then check and normalise it with lxml.
+
+The template (templates/buildFile.xml.j2) gives the component tree; ``components.py`` holds the
+attribute defaults. The rendered text is parsed with a safe parser (no entity expansion, no
+network) and serialised the way VASSAL writes (4-space indent, UTF-8, ``standalone="no"``,
+attributes in name order), so a well-formedness error is caught here and a TAB or newline in an
+attribute value survives as ``&#9;``/``&#10;``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+from lxml import etree
+
+from ..errors import ModgenError
+from ..model.types import Game
+from ..paths import templates_dir
+from . import components as C
+from . import pieces as P
+from . import turns
+
+XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+DICE_REPORT = "** $name$ = $result$ *** &lt;$PlayerName$ ($PlayerSide$)&gt;"
+
+
+def safe_parser() -> etree.XMLParser:
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
+                           huge_tree=True, remove_blank_text=True, strip_cdata=False)
+
+
+def normalise_xml(text: str, name: str = "buildFile.xml") -> bytes:
+    """Parse ``text`` safely and serialise it as VASSAL's writer does."""
+    try:
+        root = etree.fromstring(text.encode("utf-8"), safe_parser())
+    except etree.XMLSyntaxError as e:
+        raise ModgenError(f"generated XML is not well-formed: {e}", file=name,
+                          line=getattr(e, "lineno", None)) from None
+    for el in root.iter():
+        if len(el.attrib) > 1:
+            items = sorted(el.attrib.items())
+            el.attrib.clear()
+            for k, v in items:
+                el.set(k, v)
+    etree.indent(root, space="    ")
+    body = etree.tostring(root, encoding="UTF-8", xml_declaration=False)
+    return XML_DECL.encode("utf-8") + body + b"\n"
+
+
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                             autoescape=False, trim_blocks=False, lstrip_blocks=False,
+                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    env.globals.update(open_tag=C.open_tag, tag=C.tag, attrs=C.attrs,
+                       map_helpers=C.MAP_HELPERS, global_options=C.GLOBAL_OPTIONS)
+    return env
+
+
+@dataclass
+class BoardSpec:
+    name: str
+    image: str | None = None
+    grid: dict[str, str] | None = None
+    numbering: dict[str, str] | None = None
+    width: int = 0
+    height: int = 0
+    color: str = "230,230,230"
+
+
+@dataclass
+class MapSpec:
+    name: str
+    boards: list[BoardSpec]
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SlotView:
+    gpid: int
+    entry_name: str
+    text: str
+    width: int
+    height: int
+
+
+@dataclass
+class Level:
+    kind: str
+    attrs: dict[str, Any]
+    children: list["Level"] = field(default_factory=list)
+
+
+def tracker_levels(cal: turns.Calendar) -> list[Level]:
+    """The rule 5 calendar as nested turn levels (see turns.py)."""
+    special_phase = Level("ListTurnLevel", {"name": "Special Turn Phase", "property": "Phase",
+                                            "list": ",".join(p.name.replace(",", "\\,")
+                                                             for p in cal.special)})
+    normal_phase = Level("ListTurnLevel", {"name": "Phase", "property": "Phase",
+                                           "list": ",".join(p.name.replace(",", "\\,")
+                                                            for p in cal.normal)})
+    special = Level("ListTurnLevel", {"name": "Monthly Special Turn", "property": "Turn",
+                                      "list": "0", "turnFormat": "Special Turn"}, [special_phase])
+    normal = Level("ListTurnLevel", {"name": "Turns 1-7", "property": "Turn",
+                                     "list": "1,2,3,4,5,6,7", "turnFormat": "Turn $value$"},
+                   [normal_phase])
+    month = Level("ListTurnLevel", {"name": "Month", "property": "Month",
+                                    "list": ",".join(turns.month_names())}, [special, normal])
+    year = Level("CounterTurnLevel", {"name": "Year", "property": "Year",
+                                      "start": cal.first_year}, [month])
+    return [year]
+
+
+def render(game: Game, *, slots: list[P.Slot], image_sizes: dict[str, tuple[int, int]],
+           boards: dict[str, tuple[Any, int, int, str]], setups: list[dict[str, str]],
+           charts: list[dict[str, str]], help_file: str, side_pools: list[str]) -> bytes:
+    """The normalised buildFile.xml bytes.
+
+    ``boards``: map id -> (VassalHexGrid, width, height, image name).
+    """
+    cal = turns.calendar(game)
+    board_specs = []
+    for mid in sorted(boards):
+        grid, w, h, image = boards[mid]
+        g_attrs, n_attrs = grid.to_xml_attributes()
+        board_specs.append(BoardSpec(mid, image=image, grid={**g_attrs, "visible": "false"},
+                                     numbering={**n_attrs, "visible": "false"}, width=w, height=h))
+    maps = [MapSpec("Main Map", board_specs, {"mapName": "Main Map", "buttonName": "Main Map"})]
+    maps.append(MapSpec(P.ELIMINATED_MAP, [BoardSpec(P.ELIMINATED_BOARD, width=960, height=640,
+                                                     color="200,200,200")],
+                        {"mapName": P.ELIMINATED_MAP, "buttonName": P.ELIMINATED_MAP,
+                         "markMoved": "Never", "launch": "true"}))
+    for name in side_pools:
+        maps.append(MapSpec(name, [BoardSpec(name, width=960, height=640, color="225,225,210")],
+                            {"mapName": name, "buttonName": name, "markMoved": "Never",
+                             "launch": "true"}))
+
+    def view(s: P.Slot) -> SlotView:
+        w, h = image_sizes.get(s.image, (48, 48))
+        return SlotView(s.gpid, s.entry_name, s.text, w, h)
+
+    palette = []
+    by_nation: dict[str, list[P.Slot]] = {}
+    for s in slots:
+        if s.counter:
+            by_nation.setdefault(game.counters[s.counter].nation, []).append(s)
+    type_order = {t: i for i, t in enumerate(("hq", "inf", "mtn", "aslt", "mtn-aslt", "cav",
+                                              "bicycle", "marine", "eng", "art", "siege-art",
+                                              "rpl", "fortress"))}
+    for side in game.sides:
+        panels = []
+        for nid in side.nations:
+            if nid not in by_nation:
+                continue
+            ordered = sorted(by_nation[nid], key=lambda s: (
+                type_order.get(game.counters[s.counter].type, 99), s.counter))
+            panels.append({"name": game.nations[nid].name, "columns": 8,
+                           "slots": [view(s) for s in ordered]})
+        palette.append({"name": side.name, "panels": panels})
+    marker_slots = [view(s) for s in slots if s.marker]
+    if marker_slots:
+        palette.append({"name": "Markers", "panels": [{"name": "Markers", "columns": 8,
+                                                        "slots": marker_slots}]})
+
+    dice = [{"name": "1d6", "text": "1d6", "tooltip": "Roll one die (combat, rule 13)",
+             "nDice": 1, "reportFormat": DICE_REPORT},
+            {"name": "2d6", "text": "2d6",
+             "tooltip": "Roll two dice (fortress surrender, rule 21-11)", "nDice": 2,
+             "reportFormat": DICE_REPORT}]
+    tracker = {"attrs": {"name": turns.TRACKER_NAME, "buttonText": "Turn",
+                         "turnFormat": "$level4$ | $level3$ | $level2$ $level1$",
+                         "tooltip": "Der Weltkrieg calendar (rule 5)"},
+               "levels": tracker_levels(cal)}
+    module = {"name": game.title, "version": game.version,
+              "description": f"{game.title} (Der Weltkrieg) generated by modgen",
+              "nextPieceSlotId": max((s.gpid for s in slots), default=0) + 1}
+    text = _env().get_template("buildFile.xml.j2").render(
+        module=module, help={"title": f"{game.title}: module help", "file": help_file},
+        sides=[s.name for s in game.sides], prototypes=P.prototypes(game), maps=maps,
+        palette=palette, dice=dice, tracker=tracker, charts=charts, setups=setups)
+    return normalise_xml(text)

@@ -1,0 +1,261 @@
+"""Scenario saves (``.vsav``): the set-up of each scenario as VASSAL's saved-game command string.
+
+Structure (vassal-format.md §4.4 and the fixtures written by VASSAL 3.7.26)::
+
+    begin_save ESC "" ESC ( "" \\ESC +/<id>/<type>/<state> \\ESC … +/<id>/stack/<state> )
+    ESC <map>BoardPicker\\t<board>\\t<col>\\t<row> (one per map) ESC SETUP_STACK\\t ESC TURN… ESC end_save
+
+Stack members come before their stack (``Stack.setState`` drops ids it does not know yet). No
+``PLAYER`` line is written: a generated save must not carry anyone's password. ``savedGame`` is
+obfuscated ``!VCSK`` with a fixed key, so the same data always gives the same bytes.
+
+Piece positions are map pixels: the hex centre from the module's own grid plus the board
+origin in the Main Map (boards of a scenario are laid out left to right in the order listed).
+"""
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass, field
+
+from ..errors import ModgenError
+from ..hexgrid import Hex, VassalHexGrid
+from ..model.types import Game, Placement, Scenario
+from ..vassal.obfuscation import obfuscate_vcsk
+from ..vassal.sequence import SequenceEncoder
+from . import pieces as P
+from . import traits as T
+from . import turns
+
+ESC = "\x1b"
+MAIN_MAP = "Main Map"
+SAVE_KEY = 0x5A          # fixed obfuscation key: deterministic output
+FIRST_PIECE_ID = 1_000_001
+#: off-map areas: (map name, board name, width, height)
+ELIMINATED = (P.ELIMINATED_MAP, P.ELIMINATED_BOARD, 960, 640)
+POOL_SIZE = (960, 640)
+SLOT_PITCH = 64          # spacing of pieces laid out in off-map areas
+
+
+def pool_map_name(side_name: str) -> str:
+    return f"{side_name} Reinforcements"
+
+
+@dataclass
+class BoardLayout:
+    """Where each game map's board sits in the Main Map, and its grid."""
+
+    grids: dict[str, VassalHexGrid]
+    sizes: dict[str, tuple[int, int]]
+    hexes: dict[str, frozenset]
+
+    @classmethod
+    def for_game(cls, game: Game, geometry) -> "BoardLayout":
+        """``geometry(mapdef) -> (VassalHexGrid, width, height)`` for every map of the game."""
+        grids, sizes, hexes = {}, {}, {}
+        for mid in sorted(game.maps):
+            grid, w, h = geometry(game.maps[mid])
+            grids[mid], sizes[mid], hexes[mid] = grid, (w, h), frozenset(game.maps[mid].hexes)
+        return cls(grids, sizes, hexes)
+
+    def origin(self, maps: tuple[str, ...], map_id: str) -> tuple[int, int]:
+        x = 0
+        for m in maps:
+            if m == map_id:
+                return x, 0
+            x += self.sizes[m][0]
+        raise ModgenError(f"map {map_id} is not a map of this scenario")
+
+    def pixel(self, maps: tuple[str, ...], h: Hex) -> tuple[str, int, int]:
+        """(map id, x, y) of the centre of ``h`` in Main Map pixels."""
+        for m in maps:
+            if self._contains(m, h):
+                ox, oy = self.origin(maps, m)
+                cx, cy = self.grids[m].center(h)
+                return m, cx + ox, cy + oy
+        raise ModgenError(f"hex {h} is on none of the maps {', '.join(maps)}")
+
+    def _contains(self, map_id: str, h: Hex) -> bool:
+        return h in self.hexes.get(map_id, ())
+
+
+@dataclass
+class _Piece:
+    id: str
+    traits: list[T.Trait]
+
+
+@dataclass
+class SaveBuilder:
+    game: Game
+    layout: BoardLayout
+    cal: turns.Calendar
+    units: dict[str, P.Slot]
+    markers: dict[tuple[str, str | None], P.Slot]
+    next_id: int = FIRST_PIECE_ID
+    notes: list[str] = field(default_factory=list)
+
+    def _new_id(self) -> str:
+        pid = str(self.next_id)
+        self.next_id += 1
+        return pid
+
+    def unit(self, counter_id: str, map_id: str, x: int, y: int, reduced: bool = False,
+             supply_points: int | None = None, where: str = "") -> _Piece | None:
+        slot = self.units.get(counter_id)
+        if slot is None:
+            self.notes.append(f"{where}: counter {counter_id} is not in the counter data; not placed")
+            return None
+        c = self.game.counters[counter_id]
+        level = 1
+        if reduced:
+            if c.back is None:
+                self.notes.append(f"{where}: {c.name} is set up reduced but has no back side; "
+                                  "placed at full strength")
+            else:
+                level = 2
+        pid = self._new_id()
+        return _Piece(pid, P.unit_traits(self.game, c, level=level, gpid=slot.gpid,
+                                         map_id=map_id, x=x, y=y, piece_id=pid,
+                                         supply_points=supply_points))
+
+    def marker(self, marker_id: str, value: str | None, map_id: str, x: int, y: int,
+               where: str = "") -> _Piece | None:
+        slot = self.markers.get((marker_id, value)) or self.markers.get((marker_id, None))
+        if slot is None:
+            self.notes.append(f"{where}: marker {marker_id}"
+                              f"{' ' + value if value else ''} is not in the marker data; not placed")
+            return None
+        m = self.game.markers[marker_id]
+        pid = self._new_id()
+        return _Piece(pid, P.marker_traits(m, slot.value, gpid=slot.gpid, map_id=map_id, x=x,
+                                           y=y, piece_id=pid))
+
+    def fortress(self, nation: str, size: int, map_id: str, x: int, y: int,
+                 where: str = "") -> _Piece | None:
+        """A fortress: the nation's fortress counter of that strength, else a fortress marker."""
+        for cid in sorted(self.game.counters):
+            c = self.game.counters[cid]
+            if c.type == "fortress" and c.nation == nation and c.front.strength == size:
+                return self.unit(cid, map_id, x, y, where=where)
+        for mid in sorted(self.game.markers):
+            m = self.game.markers[mid]
+            if m.kind == "fortress" and (str(size) in m.values or not m.values):
+                return self.marker(mid, str(size) if m.values else None, map_id, x, y, where)
+        self.notes.append(f"{where}: no fortress counter or marker of strength {size} for {nation}; "
+                          "not placed")
+        return None
+
+
+def _grid_slots(n: int, width: int, start: tuple[int, int] = (40, 40)) -> list[tuple[int, int]]:
+    per_row = max(1, (width - start[0]) // SLOT_PITCH)
+    return [(start[0] + (i % per_row) * SLOT_PITCH, start[1] + (i // per_row) * SLOT_PITCH)
+            for i in range(n)]
+
+
+def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.Calendar,
+                     all_slots: list[P.Slot]) -> tuple[str, list[str]]:
+    """The ``savedGame`` plain text of a scenario and the notes on what could not be placed."""
+    units, markers = P.slot_index(all_slots)
+    b = SaveBuilder(game, layout, cal, units, markers)
+    # stacks keyed by (map, x, y), bottom to top: markers, fortresses, units
+    stacks: dict[tuple[str, int, int], list[_Piece]] = {}
+
+    def put(piece: _Piece | None, map_name: str, x: int, y: int) -> None:
+        if piece is not None:
+            stacks.setdefault((map_name, x, y), []).append(piece)
+
+    placed: set[str] = set()
+    for mp in sc.markers:
+        _, x, y = layout.pixel(sc.maps, mp.hex)
+        put(b.marker(mp.marker, mp.value, MAIN_MAP, x, y, str(mp.source or sc.id)), MAIN_MAP, x, y)
+    for fp in sc.fortresses:
+        _, x, y = layout.pixel(sc.maps, fp.hex)
+        put(b.fortress(fp.nation, fp.size, MAIN_MAP, x, y, str(fp.source or sc.id)), MAIN_MAP, x, y)
+    for pl in sc.setup:
+        if pl.hex is None:
+            b.notes.append(f"{pl.source or sc.id}: {pl.counter} has no printed hex "
+                           f"({pl.location or 'no location'}); not placed")
+            continue
+        _, x, y = layout.pixel(sc.maps, pl.hex)
+        put(b.unit(pl.counter, MAIN_MAP, x, y, pl.reduced, sc.hq_supply_points.get(pl.counter),
+                   str(pl.source or sc.id)), MAIN_MAP, x, y)
+        placed.add(pl.counter)
+    # the dead pool on Eliminated
+    dead = [pl for pl in sc.dead_pool if pl.counter not in placed]
+    for pl, (x, y) in zip(dead, _grid_slots(len(dead), ELIMINATED[2])):
+        put(b.unit(pl.counter, ELIMINATED[0], x, y, pl.reduced, where=str(pl.source or sc.id)),
+            ELIMINATED[0], x, y)
+        placed.add(pl.counter)
+    # scheduled arrivals wait in their side's reinforcement pool, in schedule order
+    for side in game.sides:
+        arrivals: list[Placement] = []
+        for entry in sc.reinforcements:
+            if game.side_of(entry.nation) != side.id:
+                continue
+            for pl in entry.arrivals:
+                if pl.counter not in placed and pl.counter in game.counters:
+                    arrivals.append(pl)
+                    placed.add(pl.counter)
+        pool = pool_map_name(side.name)
+        for pl, (x, y) in zip(arrivals, _grid_slots(len(arrivals), POOL_SIZE[0])):
+            put(b.unit(pl.counter, pool, x, y, pl.reduced, where=str(pl.source or sc.id)),
+                pool, x, y)
+
+    # pieces first (map by map, stack by stack, bottom to top), then the stacks
+    inner = SequenceEncoder(ESC, "")
+    order = sorted(stacks, key=lambda k: (k[0], k[2], k[1]))
+    stack_ids: dict[tuple[str, int, int], str] = {}
+    for k in order:
+        for piece in stacks[k]:
+            inner.append(T.add_piece(T.chain(piece.traits), piece.id))
+    for k in order:
+        sid = b._new_id()
+        stack_ids[k] = sid
+        inner.append(T.add_piece(T.stack(k[0], k[1], k[2], [p.id for p in stacks[k]]), sid))
+
+    cmds = SequenceEncoder(ESC, "begin_save")
+    cmds.append("")
+    cmds.append(inner.value)
+    # one BoardPicker line per map with boards
+    bp = SequenceEncoder("\t", f"{MAIN_MAP}BoardPicker")
+    for i, m in enumerate(sc.maps):
+        bp.append(m).append(i).append(0)
+    cmds.append(bp.value)
+    cmds.append(f"{ELIMINATED[0]}BoardPicker\t{ELIMINATED[1]}\t0\t0")
+    for side in game.sides:
+        name = pool_map_name(side.name)
+        cmds.append(f"{name}BoardPicker\t{name}\t0\t0")
+    cmds.append("SETUP_STACK\t")
+    cmds.append(turns.turn_command(cal, sc.first_turn, sc.first_phase))
+    cmds.append("end_save")
+    return cmds.value or "", b.notes
+
+
+# --------------------------------------------------------------------------- files
+
+
+def metadata_xml(root_children: list[tuple[str, str | None]]) -> bytes:
+    """``<data version="1">`` metadata as VASSAL's transformer writes it (indent 2)."""
+    from xml.sax.saxutils import escape
+    lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>', '<data version="1">']
+    for tag, text in root_children:
+        lines.append(f"  <{tag}/>" if text is None else f"  <{tag}>{escape(text)}</{tag}>")
+    lines.append("</data>")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def savedata(game: Game, description: str, date_saved: str) -> bytes:
+    return metadata_xml([("version", game.version), ("extra1", None), ("extra2", None),
+                         ("VassalVersion", "3.7.0"), ("dateSaved", date_saved),
+                         ("description", description)])
+
+
+def vsav_bytes(command: str, savedata_xml: bytes, moduledata_xml: bytes) -> bytes:
+    """A deterministic ``.vsav`` zip: savedGame (!VCSK, fixed key), savedata, moduledata."""
+    from .vmod import write_zip_entries
+    buf = io.BytesIO()
+    write_zip_entries(buf, [("savedGame", obfuscate_vcsk(command, SAVE_KEY)),
+                            ("savedata", savedata_xml), ("moduledata", moduledata_xml)],
+                      sort=False)
+    return buf.getvalue()
