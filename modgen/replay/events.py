@@ -70,6 +70,7 @@ class PieceMoved(Event):
     to_stack: str | None = None
     to_index: int | None = None
     onto: str | None = None
+    onto_name: str | None = None
     kind = "moved"
 
 
@@ -88,6 +89,7 @@ class PieceSentTo(Event):
     to_stack: str | None = None
     to_index: int | None = None
     onto: str | None = None
+    onto_name: str | None = None
     kind = "sent"
 
 

@@ -188,8 +188,8 @@ def _level_name(layer: Layer, level: int) -> str:
 def piece_name(basic_name: str, ti: TypeInfo, layers: dict[str, int]) -> str:
     """``Embellishment.getName`` applied from the innermost layer outwards.
 
-    A level name starting with ``+`` is a suffix (``"+ (reduced)"`` → ``Name (reduced)``), one
-    ending with ``+`` a prefix, any other non-empty text replaces the name.
+    The active level's name is split on ``+``: ``"+ (reduced)"`` appends (``Name (reduced)``),
+    ``"Old +"`` prepends, text without ``+`` replaces the name.
     """
     name = basic_name
     for layer in reversed(ti.layers):
@@ -197,12 +197,13 @@ def piece_name(basic_name: str, ti: TypeInfo, layers: dict[str, int]) -> str:
         ln = _level_name(layer, level)
         if not ln:
             continue
-        if ln.startswith("+"):
-            name = name + ln[1:]
-        elif ln.endswith("+"):
-            name = ln[:-1] + name
+        d = Decoder(ln, "+")
+        first = next(d)
+        if d.has_more():
+            second = next(d)
+            name = name + second if first == "" else first + name
         else:
-            name = ln
+            name = first
     return name
 
 

@@ -33,7 +33,8 @@ from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDele
 from .state import GameState, PieceState
 from .turns import TurnDecoder
 
-__all__ = ["Visitor", "Replayer", "Timeline", "replay", "load_saved_game", "DEAD_PILE_NAMES"]
+__all__ = ["Visitor", "Replayer", "Timeline", "replay", "load_saved_game", "collect_secrets",
+           "DEAD_PILE_NAMES"]
 
 #: Map names taken for the dead pile without a module (ours is ``Eliminated``).
 DEAD_PILE_NAMES = frozenset({"Eliminated", "Dead Pile", "Dead pile", "Eliminated Units"})
@@ -120,11 +121,11 @@ class Replayer:
         if mod is not None and piece is not None:
             targets = {dest for _, dest in piece.info.sendto}
             if map_id in targets:
-                try:
-                    has_grid = mod.has_grid(map_id)
-                except Exception:
-                    has_grid = True
-                return not has_grid
+                mi = mod.map(map_id) if hasattr(mod, "map") else None
+                boards = getattr(mi, "boards", None) if mi is not None else None
+                if isinstance(boards, dict):
+                    return all(getattr(b, "grid", None) is None for b in boards.values())
+                return False
         return False
 
     def _snap(self, state: GameState, pid: str) -> _Snap:
@@ -174,6 +175,12 @@ class Replayer:
                     before[pid] = self._snap(state, pid)
                 m0, x0, y0 = p.position
                 st0 = p.stack
+                if m0 is None:
+                    # its stack was just removed (an undo): it was where the step found it
+                    b = before[pid]
+                    m0, x0, y0, st0 = b.map, b.x, b.y, b.stack
+                under = state.pieces.get(cmd.new_under) if cmd.new_under else None
+                onto_name = under.name if under is not None else None
                 state.apply(cmd)
                 m1, x1, y1 = p.position
                 movers.append(cmd.player_id)
@@ -183,7 +190,8 @@ class Replayer:
                     self._moves_by_step.setdefault(index, set()).add(
                         (pid, cmd.new_map, cmd.new_x, cmd.new_y))
                 ev = PieceMoved(pid, p.name, self.where(state, m0, x0, y0),
-                                self.where(state, m1, x1, y1), st0, None, None, cmd.new_under)
+                                self.where(state, m1, x1, y1), st0, None, None, cmd.new_under,
+                                onto_name)
                 moves.append((len(slots), ev, pid))
                 slots.append(ev)
             elif kind == "AddPiece":
@@ -204,6 +212,11 @@ class Replayer:
                     slots.append(("changed", pid))
             elif kind == "RemovePiece":
                 pid = cmd.id
+                st = state.stacks.get(pid)
+                if st is not None:
+                    for mid in st.members:
+                        if mid not in before and mid in state.pieces:
+                            before[mid] = self._snap(state, mid)
                 p = state.pieces.get(pid)
                 if p is not None:
                     m, x, y = p.position
@@ -310,9 +323,9 @@ class Replayer:
         if sent:
             return PieceSentTo(ev.piece, ev.name, ev.src, ev.dst,
                                self.is_dead_pile(ev.dst.map, p), ev.from_stack, to_stack,
-                               to_index, ev.onto)
+                               to_index, ev.onto, ev.onto_name)
         return PieceMoved(ev.piece, ev.name, ev.src, ev.dst, ev.from_stack, to_stack, to_index,
-                          ev.onto)
+                          ev.onto, ev.onto_name)
 
     def _diff(self, state: GameState, pid: str, b: _Snap | None, moved: bool) -> list:
         p = state.pieces[pid]
@@ -362,10 +375,11 @@ class Replayer:
         consumed: set = set()
         buttons = None
         if self.module is not None:
-            try:
-                buttons = {d.name for d in self.module.dice_buttons}
-            except Exception:
-                buttons = None
+            db = getattr(self.module, "dice_buttons", None)
+            if isinstance(db, dict):
+                buttons = set(db)
+            elif db is not None:
+                buttons = {getattr(d, "name", d) for d in db}
         for name, value in changed.items():
             if not name.endswith("_result"):
                 continue
@@ -436,6 +450,34 @@ class Timeline:
     source: str | None = None
     module_used: bool = False
     unknown_kinds: dict = field(default_factory=dict)
+    turns: TurnDecoder | None = None
+    secrets: frozenset = frozenset()     # the log's user ids as ``Secret`` objects (print as ***)
+
+    @property
+    def final_turn_text(self) -> str | None:
+        return self.turns.text(self.final) if self.turns is not None else None
+
+    def secret_values(self) -> list[str]:
+        """The user ids to scrub from any output (never print these)."""
+        return sorted({s.reveal() if hasattr(s, "reveal") else str(s) for s in self.secrets},
+                      key=len, reverse=True)
+
+
+def collect_secrets(saved: Any) -> frozenset:
+    """Every user id (password) a saved game holds: PLAYER, PYREMOVE and M/ commands."""
+    out = set()
+
+    def visit(cmds):
+        for c in cmds:
+            k = type(c).__name__
+            if k in ("Player", "PlayerRemove"):
+                out.add(c.user_id)
+            elif k == "MovePiece":
+                out.add(c.player_id)
+    visit(saved.initial)
+    for st in saved.steps:
+        visit(st.commands)
+    return frozenset(out)
 
 
 class _Collect(Visitor):
@@ -461,4 +503,5 @@ def replay(path_or_saved: Any, module: Any = None) -> Timeline:
     c = _Collect(r.turns)
     final = r.run(c)
     return Timeline(r.records, final, c.initial_turn, c.initial_text, r.source_name,
-                    module is not None, dict(r.saved.unknown_kinds))
+                    module is not None, dict(r.saved.unknown_kinds), r.turns,
+                    collect_secrets(r.saved))

@@ -540,6 +540,13 @@ class GameState:
 
     def _boardpicker(self, cmd: Any) -> None:
         self.boards[cmd.map_id] = list(cmd.boards) if cmd.boards is not None else []
+        apply = getattr(self.module, "apply_board_picker", None)
+        if apply is not None:
+            try:
+                apply(cmd.map_id, cmd.boards)
+            except Exception:  # a board the module does not know: keep its default layout
+                pass
+            self._loc_cache.clear()
 
     def _setup_stack(self, cmd: Any) -> None:
         self.setup_stack_seen = True

@@ -1,0 +1,190 @@
+"""``modgen log`` output: a just-the-facts narrative, or the same as JSON records.
+
+One line per event: ``step 2 | 1 Blue Move | Blue | 1st Blue Infantry moves 0203 → 0304``.
+JSON: ``{"source", "positions", "begin": {"turn"}, "steps": [...], "final": {...}}``; the final
+state lists every piece with id, name, map, x/y, location (hex, ``offboard``…, or None without a
+module), stack, stack index, layer levels, Marker properties and moved flag.
+
+Nothing here ever prints a player's user id (VASSAL stores the password there); as a last line of
+defence every text is scrubbed of every user id the log contained (:func:`scrub`).
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable
+
+from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
+                     PieceMoved, PieceSentTo, PlayerJoined, PropertyChanged, StepRecord, StepUndone,
+                     TurnAdvanced, Where)
+from .state import GameState
+
+__all__ = ["scrub", "event_text", "narrative_lines", "timeline_json", "final_state_json",
+           "piece_json"]
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """Replace every user id (password) in ``text`` by ``***``; short ones only as whole words."""
+    for s in secrets:
+        if not s:
+            continue
+        if len(s) >= 4:
+            text = text.replace(s, "***")
+        else:
+            text = re.sub(r"(?<!\w)" + re.escape(s) + r"(?!\w)", "***", text)
+    return text
+
+
+def _where(w: Where | None, with_map: bool = False) -> str:
+    if w is None:
+        return "?"
+    if w.map is None:
+        return "nowhere"
+    label = w.location if w.location else f"({w.x},{w.y})"
+    return f"{w.map} {label}" if with_map else label
+
+
+def _names(state: GameState | None, pid: str | None) -> str | None:
+    if state is None or pid is None:
+        return None
+    p = state.pieces.get(pid)
+    return p.name if p is not None else None
+
+
+def event_text(ev: Any, state: GameState | None = None) -> str:
+    if isinstance(ev, PieceSentTo):
+        if ev.eliminated:
+            return f"{ev.name} eliminated ({_where(ev.src, True)} → {ev.dst.map})"
+        return f"{ev.name} sent to {_where(ev.dst, True)} (from {_where(ev.src, True)})"
+    if isinstance(ev, PieceMoved):
+        other_map = ev.src.map != ev.dst.map
+        s = f"{ev.name} moves {_where(ev.src, other_map)} → {_where(ev.dst, other_map)}"
+        onto = ev.onto_name
+        if onto:
+            s += f" (onto {onto})"
+        return s
+    if isinstance(ev, PieceFlipped):
+        if ev.old_name != ev.new_name:
+            return f"{ev.old_name} flipped to {ev.new_name} (layer {ev.layer} {ev.old_level} → {ev.new_level})"
+        return f"{ev.new_name}: layer {ev.layer} {ev.old_level} → {ev.new_level}"
+    if isinstance(ev, PieceChanged):
+        parts = [f"{k} {_v(o)} → {_v(n)}" for k, (o, n) in ev.changes.items()]
+        return f"{ev.name}: " + ", ".join(parts)
+    if isinstance(ev, PieceCreated):
+        return f"{ev.name} created in {_where(ev.where, True)}"
+    if isinstance(ev, PieceDeleted):
+        return f"{ev.name} deleted (was in {_where(ev.where, True)})"
+    if isinstance(ev, DiceRolled):
+        vals = ",".join(str(v) for v in ev.values)
+        s = f"{ev.button} = {vals}"
+        if len(ev.values) > 1 and ev.total is not None:
+            s += f" (total {ev.total})"
+        if ev.side or ev.who:
+            s += f" ({ev.side or ev.who})"
+        return s
+    if isinstance(ev, TurnAdvanced):
+        old = (ev.old_text or _labels(ev.old)).strip()
+        new = (ev.new_text or _labels(ev.new)).strip()
+        return f"turn {old} → {new}"
+    if isinstance(ev, ChatLine):
+        if ev.chat_kind == "chat":
+            return f"chat {ev.who or '?'}: {ev.text}"
+        return f"report: {ev.text}"
+    if isinstance(ev, PropertyChanged):
+        return f"property {ev.name} = {ev.new!r} (was {ev.old!r})"
+    if isinstance(ev, StepUndone):
+        return f"step {ev.undone_step} undone" if ev.undone_step else "undo (step not identified)"
+    if isinstance(ev, PlayerJoined):
+        return f"player {ev.name} takes side {ev.side or '(none)'}"
+    return ev.kind
+
+
+def _v(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "''" if v == "" else str(v)
+
+
+def _labels(d: dict) -> str:
+    return " ".join(str(v) for v in d.values())
+
+
+def narrative_lines(timeline: Any, secrets: Iterable[str] = ()) -> list[str]:
+    secrets = list(secrets)
+    out: list[str] = []
+    if not timeline.module_used:
+        out.append("(no --module given: positions are map pixels (x,y), not hexes)")
+    begin = (timeline.initial_turn_text or _labels(timeline.initial_turn)).strip()
+    sides = ", ".join(f"{p.name} ({p.side or 'no side'})" for p in timeline.final.players)
+    out.append(f"begin: turn {begin or '?'}; players: {sides or 'none recorded'}")
+    state = timeline.final
+    for rec in timeline.steps:
+        turn = (_labels(rec.turn_before)).strip()
+        head = f"step {rec.index} | {turn or '-'} | {rec.side or rec.who or 'unknown side'} | "
+        events = rec.events
+        visible = [e for e in events if not (isinstance(e, ChatLine) and e.chat_kind == "report")]
+        if not visible:
+            visible = events
+        if not visible:
+            out.append(head + "(no recorded effect)")
+        for ev in visible:
+            line = head + event_text(ev, state)
+            if rec.undone:
+                line += f"  [undone by step {rec.undone_by}]"
+            out.append(line)
+    end = (timeline.final_turn_text or "").strip() if hasattr(timeline, "final_turn_text") else ""
+    out.append(f"end: {len(state.pieces)} pieces" + (f"; turn {end}" if end else ""))
+    return [scrub(line, secrets) for line in out]
+
+
+def piece_json(state: GameState, pid: str) -> dict:
+    p = state.pieces[pid]
+    m, x, y = p.position
+    st = p._stack()
+    return {
+        "id": p.id, "name": p.name, "basic_name": p.basic_name, "map": m, "x": x, "y": y,
+        "location": state.location_name(m, x, y), "stack": p.stack,
+        "stack_index": p.stack_index, "stack_size": len(st.members) if st is not None else None,
+        "layers": dict(p.layers), "properties": dict(p.properties), "moved": p.moved,
+    }
+
+
+def ordered_piece_ids(state: GameState) -> list[str]:
+    """Pieces map by map (sorted), each map in drawing order, stacks bottom → top, then the
+    pieces on no map (by id)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for map_id in sorted(state.top):
+        for p in state.pieces_on(map_id):
+            if p.id not in seen:
+                seen.add(p.id)
+                out.append(p.id)
+    for pid in sorted(state.pieces):
+        if pid not in seen:
+            out.append(pid)
+    return out
+
+
+def final_state_json(state: GameState, turns: Any = None) -> dict:
+    out: dict = {"pieces": [piece_json(state, pid) for pid in ordered_piece_ids(state)]}
+    if turns is not None:
+        out["turn"] = turns.labels(state)
+        out["turn_text"] = turns.text(state)
+    out["players"] = [{"name": p.name, "side": p.side} for p in state.players]
+    out["properties"] = [{"container": c, "name": n, "value": v}
+                         for (c, n), v in sorted(state.properties.items())]
+    return out
+
+
+def timeline_json(timeline: Any, secrets: Iterable[str] = ()) -> str:
+    doc = {
+        "source": timeline.source,
+        "positions": "map pixels and location names" if timeline.module_used
+        else "map pixels only (no module given)",
+        "begin": {"turn": timeline.initial_turn, "turn_text": timeline.initial_turn_text},
+        "unknown_command_kinds": timeline.unknown_kinds,
+        "steps": [rec.to_json() for rec in timeline.steps],
+        "final": final_state_json(timeline.final, getattr(timeline, "turns", None)),
+    }
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    return scrub(text, list(secrets))
