@@ -634,7 +634,8 @@ class LogStep:
     """One top-level ``LOG`` token after ``end_save``: one user action, one "Step" in VASSAL.
 
     ``commands`` is the step's tree in pre-order with the ``LOG\\t`` wrappers removed and
-    ``LOG\\tnull`` dropped; undo brackets stay as :class:`Undo` commands.
+    ``LOG\\tnull`` dropped; undo brackets stay as :class:`Undo` commands. ``token`` is the
+    step exactly as it stands between two top-level ESCs of the file (sub-commands escaped).
     """
 
     index: int
@@ -708,7 +709,7 @@ def parse_saved_game(text: str) -> SavedGame:
         if (ended or not initial) and _is_log(el):
             cmds: list[Command] = []
             _unwrap_log(el, cmds, unknown)
-            steps.append(LogStep(len(steps) + 1, cmds, _encode(el, 0)))
+            steps.append(LogStep(len(steps) + 1, cmds, _elem(_encode(el, 0))))
             continue
         for n in iter_preorder(el):
             cmd = parse_command(n.token)
