@@ -1,10 +1,34 @@
-"""Placeholder: filled in by the stage that owns it."""
-from ..errors import ModgenError
+"""``modgen validate [GAME] [--data DIR]``: check every data file of a game, print every error.
+
+Exit 0 and a one-line summary when the data is valid; exit 2 with one ``file:line: field: message``
+line per error otherwise. Warnings (a map not drawn yet) are printed but do not fail.
+"""
+from __future__ import annotations
+
+import sys
+
+from .load import check_game
 
 
-def add_arguments(parser):
-    parser.add_argument("args", nargs="*")
+def add_arguments(parser) -> None:
+    parser.add_argument("game", nargs="?", default="italian-front", help="game id (default: italian-front)")
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="data folder with games/, counters/, maps/, scenarios/, tables/ (default: this checkout)")
 
 
-def run(args):
-    raise ModgenError("not implemented yet")
+def run(args) -> int:
+    game, errors, warnings = check_game(args.game, args.data)
+    for w in warnings:
+        print(f"warning: {w.format()}", file=sys.stderr)
+    if errors:
+        for e in errors:
+            print(e.format(), file=sys.stderr)
+        print(f"modgen: {len(errors)} error{'s' if len(errors) != 1 else ''} in the data of {args.game}",
+              file=sys.stderr)
+        return 2
+    assert game is not None
+    nfiles = 1 + len({c.source.file for c in game.counters.values() if c.source}) + len(game.scenarios) \
+        + len(game.tables) + len(game.maps) + 1
+    print(f"{game.id} {game.version}: OK - {nfiles} files, {len(game.counters)} counters, "
+          f"{len(game.markers)} markers, {len(game.scenarios)} scenarios, {len(game.maps)} map(s)")
+    return 0

@@ -1,0 +1,273 @@
+"""Scenario files (``scenarios/<game>/*.yaml``): schema and cross-references.
+
+A scenario names counters by id, hexes by their printed ``CCRR`` number, dates as ``"7 May 1915"``
+(``"Special May 1915"`` for the Monthly Special Turn) and keeps the rulebook line of every entry
+(``line:``) so the set-up can be traced back to the printed list.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from ..hexgrid import Hex
+from .types import (Counter, FortressPlacement, MapDef, MarkerDef, MarkerPlacement, Nation, Placement,
+                    RailCapacity, Scenario, ScheduleEntry, Side, SpecialRule)
+from .validate import FileCtx, line_of
+
+SCENARIO_KEYS = ("id", "name", "rulebook", "maps", "first_turn", "last_turn", "first_phase", "phasing_side",
+                 "description", "setup_incomplete", "setup", "fortresses", "markers", "derived_markers", "dead_pool",
+                 "hq_supply_points", "rail_capacities", "rail_notes", "reinforcements", "special_rules",
+                 "victory_conditions", "starting_dm", "notes")
+PLACEMENT_KEYS = ("counter", "hex", "reduced", "strength", "location", "line", "supply_points", "note")
+
+
+class _Scn:
+    def __init__(self, ctx: FileCtx, nations, sides, maps, counters, markers, map_ids, sequence):
+        self.c = ctx
+        self.nations: dict[str, Nation] = nations
+        self.sides: list[Side] = sides
+        self.maps: dict[str, MapDef] = maps
+        self.counters: dict[str, Counter] = counters
+        self.markers: dict[str, MarkerDef] = markers
+        self.map_ids = map_ids
+        self.sequence = sequence
+        self.scenario_maps: tuple[str, ...] = ()
+
+    def check_hex(self, h: Hex | None, node: dict, key: str, field: str) -> None:
+        """The hex must exist on one of the scenario's maps (when those maps are loaded)."""
+        if h is None:
+            return
+        loaded = [self.maps[m] for m in self.scenario_maps if m in self.maps]
+        if loaded and not any(m.contains(h) for m in loaded):
+            self.c.error(f"hex {h.id} is not on map {', '.join(m.id for m in loaded)}", line_of(node, key),
+                         f"{field}.{key}")
+
+    def placement(self, item: Any, line: int | None, field: str, *, need_hex: bool) -> Placement | None:
+        c = self.c
+        p = c.mapping(item, field, line)
+        if p is None:
+            return None
+        c.unknown_keys(p, PLACEMENT_KEYS, field)
+        cid = c.text(p, "counter", field)
+        if cid is not None and cid not in self.counters:
+            c.error(f"unknown counter {cid!r}", line_of(p, "counter"), f"{field}.counter")
+            cid = None
+        h = c.hex(p, "hex", field, required=need_hex)
+        self.check_hex(h, p, "hex", field)
+        strength = c.integer(p, "strength", field, required=False, minimum=0)
+        if cid and strength is not None:
+            front = self.counters[cid].front.strength
+            if front is not None and strength > front:
+                c.error(f"strength {strength} is above the counter's printed {front}", line_of(p, "strength"),
+                        f"{field}.strength")
+        sp = c.integer(p, "supply_points", field, required=False, minimum=0, maximum=100)
+        if sp is not None and cid and self.counters[cid].type != "hq":
+            c.error("only headquarters carry supply points", line_of(p, "supply_points"), f"{field}.supply_points")
+        c.integer(p, "line", field, required=False, minimum=1)   # rulebook line, kept for the reader
+        if cid is None:
+            return None
+        return Placement(counter=cid, hex=h, reduced=c.boolean(p, "reduced", field),
+                         location=c.text(p, "location", field, required=False), strength=strength,
+                         supply_points=sp, source=c.source(p))
+
+    def placements(self, d: dict, key: str, *, need_hex: bool, required: bool = False) -> list[Placement]:
+        out = []
+        for i, item, line in self.c.items(d, key, "", required=required):
+            pl = self.placement(item, line, f"{key}[{i}]", need_hex=need_hex)
+            if pl is not None:
+                out.append(pl)
+        return out
+
+
+def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, markers, map_ids,
+                  sequence=None) -> Scenario | None:
+    s = _Scn(ctx, nations, sides, maps, counters, markers, map_ids, sequence)
+    c = ctx
+    d = c.mapping(data, "")
+    if d is None:
+        return None
+    c.unknown_keys(d, SCENARIO_KEYS, "")
+    sid = c.ident(d, "id", "")
+    name = c.text(d, "name", "")
+    scen_maps = c.strings(d, "maps", "", required=True)
+    for j, m in enumerate(scen_maps):
+        if m not in map_ids:
+            c.error(f"map {m!r} is not one of the game's maps ({', '.join(map_ids)})",
+                    getattr(d.get("maps"), "line_of", lambda _: None)(j) or line_of(d, "maps"), f"maps[{j}]")
+    s.scenario_maps = scen_maps
+    first = c.date(d, "first_turn", "")
+    last = c.date(d, "last_turn", "")
+    if first and last and last < first:
+        c.error(f"last turn {last} is before the first turn {first}", line_of(d, "last_turn"), "last_turn")
+    side_ids = tuple(x.id for x in sides)
+    phasing = c.enum(d, "phasing_side", "", side_ids) if side_ids else c.text(d, "phasing_side", "")
+    first_phase = c.text(d, "first_phase", "")
+    if sequence is not None and first_phase is not None:
+        phase_ids = [p.id for p in sequence.phases]
+        if first_phase not in phase_ids:
+            c.error(f"{first_phase!r} is not a phase ({', '.join(phase_ids)})", line_of(d, "first_phase"),
+                    "first_phase")
+        else:
+            ph = sequence.phase(first_phase)
+            if phasing and ph.side and ph.side != phasing:
+                c.error(f"phase {first_phase!r} belongs to {ph.side!r}, not the phasing side {phasing!r}",
+                        line_of(d, "phasing_side"), "phasing_side")
+            if first and (first.turn == 0) != ph.special_turn:
+                c.error(f"phase {first_phase!r} is not a phase of {first}", line_of(d, "first_phase"), "first_phase")
+    description = c.text(d, "description", "") or ""
+    incomplete = c.strings(d, "setup_incomplete", "")
+    setup = s.placements(d, "setup", need_hex=True, required=True)
+
+    # the same counter twice in a set-up (or set up and also in the dead pool) is a data error
+    seen: dict[str, int | None] = {}
+    dead = s.placements(d, "dead_pool", need_hex=False)
+    for pl in list(setup) + dead:
+        if pl.counter in seen:
+            c.error(f"counter {pl.counter!r} is placed twice (first at line {seen[pl.counter]})",
+                    pl.source.line if pl.source else None, "setup")
+        seen[pl.counter] = pl.source.line if pl.source else None
+
+    fortresses = []
+    for i, item, line in c.items(d, "fortresses", "", required=False):
+        f = f"fortresses[{i}]"
+        fd = c.mapping(item, f, line)
+        if fd is None:
+            continue
+        c.unknown_keys(fd, ("nation", "size", "hex", "name", "line"), f)
+        nation = c.text(fd, "nation", f)
+        if nation is not None and nation not in nations:
+            c.error(f"unknown nation {nation!r}", line_of(fd, "nation"), f"{f}.nation")
+        size = c.integer(fd, "size", f, minimum=1)
+        h = c.hex(fd, "hex", f)
+        s.check_hex(h, fd, "hex", f)
+        if nation and size and not any(x.type == "fortress" and x.nation == nation and x.front.strength == size
+                                       for x in counters.values()):
+            c.error(f"no {nation} fortress counter of size {size}", line_of(fd, "size"), f"{f}.size")
+        if nation and size and h:
+            fortresses.append(FortressPlacement(nation, size, h, c.text(fd, "name", f, required=False),
+                                                c.source(fd)))
+
+    marks = []
+    for i, item, line in c.items(d, "markers", "", required=False):
+        f = f"markers[{i}]"
+        md = c.mapping(item, f, line)
+        if md is None:
+            continue
+        c.unknown_keys(md, ("marker", "hex", "value", "rule", "line", "note"), f)
+        mid = c.text(md, "marker", f)
+        if mid is not None and mid not in markers:
+            c.error(f"unknown marker {mid!r}", line_of(md, "marker"), f"{f}.marker")
+            mid = None
+        h = c.hex(md, "hex", f)
+        s.check_hex(h, md, "hex", f)
+        value = c.text(md, "value", f, required=False)
+        if mid and value is not None and markers[mid].values and value not in markers[mid].values:
+            c.error(f"marker {mid!r} has no value {value!r}", line_of(md, "value"), f"{f}.value")
+        if mid and h:
+            marks.append(MarkerPlacement(mid, h, value, c.text(md, "rule", f, required=False), c.source(md)))
+    derived = []
+    for i, item, line in c.items(d, "derived_markers", "", required=False):
+        f = f"derived_markers[{i}]"
+        dd = c.mapping(item, f, line)
+        if dd is None:
+            continue
+        c.unknown_keys(dd, ("marker", "rule", "derive", "line", "note"), f)
+        mid = c.text(dd, "marker", f)
+        if mid is not None and mid not in markers:
+            c.error(f"unknown marker {mid!r}", line_of(dd, "marker"), f"{f}.marker")
+        how = c.enum(dd, "derive", f, ("entrenched-hexes",))
+        if mid and how:
+            derived.append((mid, how, c.text(dd, "rule", f, required=False)))
+
+    hq_sp: dict[str, int] = {}
+    hq = d.get("hq_supply_points")
+    if hq is not None:
+        if not isinstance(hq, dict):
+            c.error("expected a mapping counter id -> supply points", line_of(d, "hq_supply_points"),
+                    "hq_supply_points")
+        else:
+            for k, v in hq.items():
+                f = f"hq_supply_points.{k}"
+                if k not in counters:
+                    c.error(f"unknown counter {k!r}", line_of(hq, k), f)
+                elif counters[k].type != "hq":
+                    c.error(f"{k!r} is not a headquarters", line_of(hq, k), f)
+                elif not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100:
+                    c.error("supply points must be an integer 0..100 (17-4)", line_of(hq, k), f)
+                else:
+                    hq_sp[k] = v
+    for pl in setup:
+        if pl.supply_points is not None:
+            hq_sp.setdefault(pl.counter, pl.supply_points)
+
+    rails = []
+    for i, item, line in c.items(d, "rail_capacities", "", required=False):
+        f = f"rail_capacities[{i}]"
+        rd = c.mapping(item, f, line)
+        if rd is None:
+            continue
+        c.unknown_keys(rd, ("nation", "divisions", "not_usable_until", "halved_until", "note", "line"), f)
+        nation = c.text(rd, "nation", f)
+        if nation is not None and nation not in nations:
+            c.error(f"unknown nation {nation!r}", line_of(rd, "nation"), f"{f}.nation")
+        divs = c.integer(rd, "divisions", f, required=False, minimum=0)
+        if nation:
+            rails.append(RailCapacity(nation, divs, c.date(rd, "not_usable_until", f, required=False),
+                                      c.date(rd, "halved_until", f, required=False),
+                                      c.text(rd, "note", f, required=False, default="") or ""))
+
+    schedule = []
+    for i, item, line in c.items(d, "reinforcements", "", required=False):
+        f = f"reinforcements[{i}]"
+        ed = c.mapping(item, f, line)
+        if ed is None:
+            continue
+        c.unknown_keys(ed, ("date", "when", "nation", "arrivals", "withdrawals", "line", "section", "note"), f)
+        date = c.date(ed, "date", f, required=False)
+        when = c.text(ed, "when", f, required=date is None) or ""
+        nation = c.text(ed, "nation", f)
+        if nation is not None and nation not in nations:
+            c.error(f"unknown nation {nation!r}", line_of(ed, "nation"), f"{f}.nation")
+        arr = [p for j, it, ln in c.items(ed, "arrivals", f, required=False)
+               if (p := s.placement(it, ln, f"{f}.arrivals[{j}]", need_hex=False)) is not None]
+        wd = [p for j, it, ln in c.items(ed, "withdrawals", f, required=False)
+              if (p := s.placement(it, ln, f"{f}.withdrawals[{j}]", need_hex=False)) is not None]
+        for p in arr + wd:
+            if nation and counters[p.counter].nation != nation:
+                c.error(f"counter {p.counter!r} is not {nation}", p.source.line if p.source else None, f)
+        if nation:
+            schedule.append(ScheduleEntry(date, when, nation, tuple(arr), tuple(wd), c.source(ed)))
+
+    rules = []
+    for i, item, line in c.items(d, "special_rules", "", required=False):
+        f = f"special_rules[{i}]"
+        rd = c.mapping(item, f, line)
+        if rd is None:
+            continue
+        c.unknown_keys(rd, ("number", "text", "line"), f)
+        text = c.text(rd, "text", f)
+        if text:
+            rules.append(SpecialRule(c.text(rd, "number", f, required=False), text, c.source(rd)))
+
+    vcs = c.strings(d, "victory_conditions", "", required=True)
+    dm: dict[str, int] = {}
+    sdm = d.get("starting_dm")
+    if sdm is not None:
+        if not isinstance(sdm, dict):
+            c.error("expected a mapping nation -> DM points", line_of(d, "starting_dm"), "starting_dm")
+        else:
+            for k, v in sdm.items():
+                if k not in nations:
+                    c.error(f"unknown nation {k!r}", line_of(sdm, k), f"starting_dm.{k}")
+                elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                    c.error("expected a non-negative integer", line_of(sdm, k), f"starting_dm.{k}")
+                else:
+                    dm[k] = v
+    if None in (sid, name, first, last, first_phase, phasing):
+        return None
+    return Scenario(id=sid, name=name, maps=scen_maps, first_turn=first, last_turn=last, first_phase=first_phase,
+                    phasing_side=phasing, description=description, setup=tuple(setup), setup_incomplete=incomplete,
+                    fortresses=tuple(fortresses), markers=tuple(marks), dead_pool=tuple(dead),
+                    hq_supply_points=MappingProxyType(hq_sp), rail_capacities=tuple(rails),
+                    reinforcements=tuple(schedule), special_rules=tuple(rules), victory_conditions=vcs,
+                    starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"))
