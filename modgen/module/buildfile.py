@@ -73,6 +73,7 @@ class MapSpec:
     name: str
     boards: list[BoardSpec]
     attrs: dict[str, Any] = field(default_factory=dict)
+    extra_helpers: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -125,7 +126,8 @@ def render(game: Game, *, slots: list[P.Slot], image_sizes: dict[str, tuple[int,
         g_attrs, n_attrs = grid.to_xml_attributes()
         board_specs.append(BoardSpec(mid, image=image, grid={**g_attrs, "visible": "false"},
                                      numbering={**n_attrs, "visible": "false"}, width=w, height=h))
-    maps = [MapSpec("Main Map", board_specs, {"mapName": "Main Map", "buttonName": "Main Map"})]
+    maps = [MapSpec("Main Map", board_specs, {"mapName": "Main Map", "buttonName": "Main Map"},
+                    extra_helpers=["GlobalMap"])]
     maps.append(MapSpec(P.ELIMINATED_MAP, [BoardSpec(P.ELIMINATED_BOARD, width=960, height=640,
                                                      color="200,200,200")],
                         {"mapName": P.ELIMINATED_MAP, "buttonName": P.ELIMINATED_MAP,

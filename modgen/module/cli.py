@@ -1,10 +1,30 @@
-"""Placeholder: filled in by the stage that owns it."""
-from ..errors import ModgenError
+"""``modgen build [GAME] [--data DIR] [-o dist/GAME.vmod]``."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
 
 
 def add_arguments(parser):
-    parser.add_argument("args", nargs="*")
+    parser.add_argument("game", nargs="?", default="italian-front",
+                        help="game id (default: italian-front)")
+    parser.add_argument("--data", metavar="DIR", default=None,
+                        help="folder holding games/, counters/, maps/, scenarios/, tables/")
+    parser.add_argument("-o", "--output", metavar="FILE", default=None,
+                        help="output .vmod (default: dist/GAME.vmod)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress messages")
 
 
-def run(args):
-    raise ModgenError("not implemented yet")
+def run(args) -> int:
+    from ..model import load_game
+    from .build import Progress, build_module
+
+    progress = Progress(stream=None if args.quiet else sys.stderr)
+    progress.stage("validate", f"game {args.game}")
+    game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
+    output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
+    path = build_module(game, output, progress=progress)
+    if not args.quiet:
+        print(f"modgen build: wrote {path} ({path.stat().st_size:,} bytes)", file=sys.stderr)
+    return 0
