@@ -129,3 +129,50 @@ def test_side_marker_uses_rule_50_colours():
 
 def test_other_sizes():
     assert render_marker(TRENCH, size=80).size == (80, 80)
+
+
+def _ink_bbox(img, bg, top=20):
+    """Bounding box of the pixels that differ from the background below ``top``."""
+    rgb = img.convert("RGB")
+    w, h = rgb.size
+    xs, ys = [], []
+    for y in range(top, h - 3):
+        for x in range(3, w - 3):
+            p = rgb.getpixel((x, y))
+            if sum(abs(a - b) for a, b in zip(p, bg)) > 120:
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def test_values_of_one_marker_share_one_font_size():
+    month = MarkerDef("month", "month", "Month", ("January", "May", "September"))
+    bg = render_marker(month, "May").convert("RGB").getpixel((3, 50))
+    heights = {v: _ink_bbox(render_marker(month, v), bg)[3] - _ink_bbox(render_marker(month, v), bg)[1]
+               for v in ("May", "September")}
+    assert abs(heights["May"] - heights["September"]) <= 1
+    turn = MarkerDef("turn", "turn", "Turn", ("Special", "1", "7"))
+    bg = render_marker(turn, "1").convert("RGB").getpixel((3, 50))
+    # the word "Special" does not shrink the digits: "1" is as tall as the value slot allows
+    one = _ink_bbox(render_marker(turn, "1"), bg)
+    special = _ink_bbox(render_marker(turn, "Special"), bg)
+    assert one[3] - one[1] > special[3] - special[1] + 4
+
+
+def test_month_names_are_shortened_on_the_face_only():
+    from modgen.art.markers import face_value
+    assert face_value("month", "September") == "Sep"
+    assert face_value("turn", "Special") == "Special"
+    assert marker_image_name("month", "September") == "marker-month-September.png"
+
+
+def test_marker_whose_value_is_its_face():
+    # the model's strength markers: label "-1" and the single value "-1": one big "−1"
+    m = MarkerDef("strength-minus-1", "strength", "-1", ("-1",))
+    a, b = render_marker(m, "-1"), render_marker(MarkerDef("s", "strength", "-1"))
+    assert mean_abs_diff(a, b) == 0
+
+
+def test_out_of_supply_is_not_a_supply_point_marker():
+    assert marker_family(MarkerDef("oos", "out-of-supply", "Out of Supply")) == "out-of-supply"
+    assert marker_family(MarkerDef("y", "year", "Year", ("1915",))) == "year"

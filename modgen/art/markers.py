@@ -13,7 +13,7 @@ import re
 from PIL import Image, ImageDraw
 
 from ..errors import ModgenError
-from ..model.types import MarkerDef
+from ..model.types import MONTHS, MarkerDef
 from .counters import COUNTER_SIZE, SUPERSAMPLE, contrast, mix, parse_colour, place_text
 
 RGB = tuple[int, int, int]
@@ -89,6 +89,18 @@ def display_value(value: str) -> str:
     v = {"1/2": "\u00bd", "half": "\u00bd"}.get(v.lower(), v)
     if v.startswith("-"):
         v = "\u2212" + v[1:]
+    return v
+
+
+MONTH_ABBREVIATIONS = {m: m[:3] for m in MONTHS}
+
+
+def face_value(family: str, value: str) -> str:
+    """What a value looks like on the marker's face: ``display_value``, and month names
+    shortened to three letters on month markers ("September" → "Sep") so they read at 56 px."""
+    v = display_value(value)
+    if family == "month":
+        return MONTH_ABBREVIATIONS.get(v.strip().capitalize(), v)
     return v
 
 
@@ -208,6 +220,8 @@ def render_marker(marker: MarkerDef, value: str | None = None,
 
     t = ImageDraw.Draw(out)
     label = marker.label or marker.id
+    if has_value and display_value(str(value)) == display_value(label):
+        has_value = False            # the value is the marker's face ("-1" marker, value "-1")
     short = len(label) <= 4 and not has_value and not picto
     if short:
         # a marker whose label is its face: "−1", "½", "DM", "VP"
@@ -216,20 +230,48 @@ def render_marker(marker: MarkerDef, value: str | None = None,
                    max(6, round(8 * u)), fg)
         return out
 
-    # the title along the top (wrapped to two lines when long and there is room)
-    lines = _wrap(t, label, 50 * u, max(7, round(10 * u)), max_lines=1 if (picto or has_value) else 3)
-    fsize = max(6, round(10 * u)) if (picto or has_value) else max(7, round(12 * u))
-    ys = _line_positions(len(lines), 9 * u if (picto or has_value) else 28 * u, fsize * 1.15,
-                         center=not (picto or has_value))
+    cond_ok = font_for(max(6, round(9 * u)))
+    if picto or has_value:
+        # the title along the top: one line, or two when one line would need a tiny font
+        one_line = t.textlength(label, font=cond_ok) <= 50 * u
+        lines = [label] if one_line else _wrap(t, label, 50 * u, max(6, round(9 * u)), max_lines=2)
+        fsize = max(6, round(10 * u)) if one_line else max(6, round(9 * u))
+        ys = _line_positions(len(lines), 8.5 * u if one_line else 7 * u, 9 * u, center=False)
+    else:
+        lines = _wrap(t, label, 50 * u, max(7, round(12 * u)), max_lines=3)
+        fsize = max(7, round(12 * u))
+        ys = _line_positions(len(lines), 28 * u, fsize * 1.15, center=True)
     for line, y in zip(lines, ys):
         place_text(out, (28 * u, y), line, 50 * u, fsize, max(5, round(6 * u)), fg,
                    family="condensed")
 
     if has_value:
-        text = display_value(str(value))
-        place_text(out, (28 * u, 34 * u), text, 48 * u, max(8, round(24 * u)),
-                   max(6, round(8 * u)), fg)
+        text = face_value(family, str(value))
+        # one font size for every value of the marker, so a track of them looks even
+        # (numbers with numbers, words with words: "Special" does not shrink the turn digits)
+        values = [face_value(family, v) for v in marker.values] or [text]
+        values = [v for v in values if _is_number(v) == _is_number(text)] or [text]
+        top = ys[-1] + 5 * u
+        cy = (top + 53 * u) / 2
+        max_px = max(8, round(min(24 * u, (53 * u - top) * 0.95)))
+        px = _common_size(t, values, 48 * u, max_px, max(6, round(8 * u)))
+        place_text(out, (28 * u, cy), text, 48 * u, px, max(6, round(8 * u)), fg)
     return out
+
+
+def _is_number(text: str) -> bool:
+    return re.fullmatch(r"[+\-\u2212]?(\d+|\u00bd)", text) is not None
+
+
+def _common_size(draw, texts: list[str], max_w: float, max_px: int, min_px: int) -> int:
+    """The largest bold sans size (≥ min_px) at which every text fits ``max_w``; else ``max_px``
+    is left to per-text fitting (condensed or squeezed)."""
+    from .fonts import font
+    for px in range(max_px, min_px - 1, -1):
+        f = font(px, bold=True)
+        if all(draw.textlength(x, font=f) <= max_w for x in texts):
+            return px
+    return min_px
 
 
 def _wrap(draw, text: str, max_w: float, px: int, max_lines: int) -> list[str]:
