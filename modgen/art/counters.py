@@ -268,8 +268,7 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
     if counter.full_strength is not None:
         cxy, r = (46.5 * k, 9.0 * k), 7.0 * k
         d.ellipse((cxy[0] - r, cxy[1] - r, cxy[0] + r, cxy[1] + r), fill=circle_fill,
-                  outline=contrast(bg) if luminance(bg) > 0.5 else (0, 0, 0),
-                  width=max(1, round(0.8 * k)))
+                  outline=(0, 0, 0), width=max(1, round(0.8 * k)))
 
     badge = is_placeholder(counter, face)
     if badge:
@@ -277,7 +276,7 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
         d.ellipse((bxy[0] - br, bxy[1] - br, bxy[0] + br, bxy[1] + br), fill=(255, 221, 0),
                   outline=(0, 0, 0), width=max(1, round(0.7 * k)))
 
-    out = img.reduce(S) if size * S == big else img.resize((size, size), Image.LANCZOS)
+    out = img.reduce(S)                   # box filter: exact and deterministic
 
     # ---- text, at final resolution
     t = ImageDraw.Draw(out)

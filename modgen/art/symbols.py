@@ -135,7 +135,8 @@ def draw_type_glyph(draw: ImageDraw.ImageDraw, box: Box, unit_type: str, line: R
     elif t == "rpl":
         return [SymbolText("RPL", box)]
     elif t == "hq":
-        # a flag on a staff inside the box; the staff continues below the box (NATO HQ staff)
+        # a flag on its staff inside the box (rule 3: headquarters are identified by a national
+        # flag; the data gives no flag designs, so the flag is drawn in the nation's text colour)
         sx = x0 + bw * 0.3
         draw.line([(sx, y0 + bh * 0.15), (sx, y1)], fill=line, width=w)
         draw.rectangle((sx, y0 + bh * 0.15, sx + bw * 0.42, y0 + bh * 0.55), fill=line)
