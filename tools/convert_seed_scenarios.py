@@ -175,6 +175,14 @@ def main(argv=None) -> int:
             for des in u.get("designations", []):
                 if not u.get("reduced_marker"):
                     units.add_full(nation, u, des, line)
+    # 17-3 Italian Front Garrison (linked game, 000:L1762-1769): the A-H May 1915 order of battle whose
+    # set-up list 5-1 is truncated; its units are counters of this game even where 5-1 does not print them
+    for g in sc["if_ef_linked_duration"].get("setup", []):
+        if str(g.get("section", "")).startswith("17-3"):
+            for u in g.get("units", []):
+                if u.get("type") in TYPES and u["type"] != "HQ":       # "Tirol XXXX HQ" is the Tir HQ of 5-1
+                    for des in u.get("designations", []):
+                        units.add_full(g["nation"], u, des, u.get("line") or 1766)
     for e in schedule(dur):
         for u in e.get("arrivals") or []:
             for des in u.get("designations", []):
@@ -248,13 +256,14 @@ def main(argv=None) -> int:
             lines.append("  - " + flow({"id": f"{prefix}-fort-{size}", "type": "fortress", "designation": str(size),
                                         "front": str(size), "note": "fortress (rule 21); strength only, immobile; "
                                         "sizes as used by the scenario fortress lists"}))
-        if nation == "Italy":
-            lines.append("  - " + flow({"id": "it-rpl-inf-3", "type": "rpl", "size": "XX", "designation": "Inf RPL",
-                                        "front": "3-3", "rpl": True, "lines": [1611, 1618, 1619, 1625],
-                                        "note": "1 x 3-3 Inf RPL (15-20..15-22)"}))
-            lines.append("  - " + flow({"id": "it-rpl-mtn-3", "type": "rpl", "size": "XX", "designation": "Mtn RPL",
-                                        "front": "3-3", "rpl": True, "qualifiers": ["mountain"], "lines": [1612, 1620],
-                                        "note": "1 x 3-3 Mtn RPL (15-20, 15-21)"}))
+        for r in RPL.get(nation, ()):
+            st, mv = (int(x) for x in r["front"].split("-"))
+            r = dict(r)
+            r["back"] = f"{back_of(st)}-{mv}"
+            r["lines"] = r.pop("lines")
+            r["note"] = r.pop("note")
+            lines.append("  - " + flow(r)[:-1] + ", provenance: {kind: placeholder, reason: "
+                         + q(RPL_REASON[nation]) + "}}" if nation in RPL_REASON else "  - " + flow(r))
         (out / "counters" / "italian-front").mkdir(parents=True, exist_ok=True)
         (out / "counters" / "italian-front" / f"{nat_id}.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -266,6 +275,30 @@ def main(argv=None) -> int:
         write_scenario(s, dur, by_key, book, out)
     return 0
 
+
+# Replacement (RPL) counters named by the SP/RPL income rules (15-20..15-22; A-H 17-27)
+RPL = {
+    "Italy": [
+        {"id": "it-inf-xx-rpl-3", "type": "inf", "size": "XX", "designation": "RPL", "front": "3-3", "rpl": True,
+         "lines": [1611, 1618, 1619, 1625], "note": "1 x 3-3 Inf RPL (15-20..15-22)"},
+        {"id": "it-mtn-xx-rpl-3", "type": "mtn", "size": "XX", "designation": "RPL", "front": "3-3", "rpl": True,
+         "lines": [1612, 1620], "note": "1 x 3-3 Mtn RPL (15-20, 15-21); may rebuild Mountain or Alpini units (15-3)"},
+    ],
+    "Austria-Hungary": [
+        {"id": "ah-inf-xx-rpl-4", "type": "inf", "size": "XX", "designation": "RPL", "front": "4-3", "rpl": True,
+         "lines": [1863, 1867], "note": "17-27 rotation (linked game, from July 1917 via 15-17)"},
+        {"id": "ah-inf-xx-rpl-3", "type": "inf", "size": "XX", "designation": "RPL", "front": "3-3", "rpl": True,
+         "lines": [1864, 1869], "note": "17-27 rotation"},
+        {"id": "ah-inf-xx-rpl-2-croat", "type": "inf", "size": "XX", "designation": "RPL Croat", "front": "2-3",
+         "rpl": True, "lines": [1865, 1868], "note": "17-27 rotation; Croat RPL rebuild Croatian mountain units (15-3)"},
+        {"id": "ah-inf-xx-rpl-2-czech", "type": "inf", "size": "XX", "designation": "RPL Czech", "front": "2-3",
+         "rpl": True, "lines": [1866], "note": "17-27 rotation"},
+        {"id": "ah-inf-xx-rpl-2-polish", "type": "inf", "size": "XX", "designation": "RPL Polish", "front": "2-3",
+         "rpl": True, "lines": [1870], "note": "17-27 rotation"},
+    ],
+}
+RPL_REASON = {"Italy": "the unit size of Italian RPL is not printed (15-20: '1 x 3-3 Inf RPL'); XX as the A-H "
+                       "'Inf XX RPL' of 17-27. Reduced side: " + "see back_rule"}
 
 SIZES = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
 TYPE_ORDER = ("hq", "inf", "mtn", "aslt", "mtn-aslt", "cav", "art", "siege-art", "eng")
@@ -365,7 +398,8 @@ def write_scenario(s: dict, dur: dict, units: Units, book: list[str], out: Path)
             for h in m["hexes"]:
                 w("  - " + flow({"marker": m["type"], "hex": h, "rule": m["rule"], "line": ln}))
         else:
-            derived.append({"marker": m["type"], "rule": m["rule"], "derive": "entrenched-hexes", "line": ln})
+            how = "entrenched-border" if m["rule"] == "4-2" else "entrenched-front"
+            derived.append({"marker": m["type"], "rule": m["rule"], "derive": how, "line": ln})
         if m.get("optional_extra"):
             w(f"  # optional ({m['rule']}): {m['optional_extra']}")
     w("derived_markers:   # placed from the map by modgen.model.derive.derive_entrenched_hexes")

@@ -175,7 +175,8 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
         mid = c.text(dd, "marker", f)
         if mid is not None and mid not in markers:
             c.error(f"unknown marker {mid!r}", line_of(dd, "marker"), f"{f}.marker")
-        how = c.enum(dd, "derive", f, ("entrenched-hexes",))
+        from .derive import DERIVATIONS
+        how = c.enum(dd, "derive", f, tuple(DERIVATIONS))
         if mid and how:
             derived.append((mid, how, c.text(dd, "rule", f, required=False)))
 

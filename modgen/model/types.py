@@ -301,7 +301,7 @@ class Scenario:
     starting_dm: Mapping[str, int]             # duration-game starting DM points (rule 15 pointer)
     source: Source | None = None
     # markers placed by a rule from the map, not listed hex by hex: (marker id, how, rule), e.g.
-    # ("trench", "entrenched-hexes", "4-2") -> modgen.model.derive.derive_entrenched_hexes
+    # ("trench", "entrenched-border", "4-2") -> modgen.model.derive.derive_entrenched_hexes
     derived_markers: tuple[tuple[str, str, str | None], ...] = ()
 
 
