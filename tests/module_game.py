@@ -94,3 +94,22 @@ def stub_images(game: Game) -> dict[str, Image.Image]:
         for v in (m.values or (None,)):
             out[pieces.marker_image(mid, v)] = Image.new("RGB", (40, 40), (250, 250, 0))
     return out
+
+
+def stub_geometry(mapdef):
+    """A grid laid out like the real art (margins 24 px) and a board just large enough."""
+    from modgen.hexgrid import VassalHexGrid
+    g = mapdef.grid
+    grid = VassalHexGrid.for_printed_numbering(g.hex_height, g.first_col, g.first_row, 24, 24)
+    xs, ys = zip(*(pt for h in mapdef.hexes for pt in grid.corners(h)))
+    return grid, int(max(xs)) + 24, int(max(ys)) + 24
+
+
+def stub_map_art(mapdef):
+    _, w, h = stub_geometry(mapdef)
+    return Image.new("RGB", (w, h), (240, 240, 230))
+
+
+def build_kw():
+    """Keyword arguments for modgen.module.build.build_entries/build_module with stub art."""
+    return dict(geometry=stub_geometry, map_art=stub_map_art, images=stub_images)
