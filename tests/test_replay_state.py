@@ -1,0 +1,157 @@
+"""GameState semantics on small hand-built command sequences (VASSAL 3.7.26 behaviour read from
+its source: MovePiece.executeCommand, StackMetrics.merge, Stack.setState, BasicPiece.setState,
+Decorator.mergeState, RemovePiece)."""
+from __future__ import annotations
+
+from modgen.replay.pieces import join_chain, merge_state, split_chain, state_facts
+from modgen.replay.state import GameState
+from modgen.vassal.commands import (AddPiece, ChangePiece, MovePiece, MutableProperty, Player,
+                                    RemovePiece, Secret, Turn)
+from modgen.vassal.sequence import SequenceEncoder
+
+
+def chain(*parts: str) -> str:
+    """A decorator chain built the way VASSAL's Decorator.getType/getState do."""
+    s = parts[-1]
+    for own in reversed(parts[:-1]):
+        s = SequenceEncoder("\t", own).append(s).value
+    return s
+
+
+EMB = ("emb2;;128;;;128;;;128;;;;1;false;0;0;a.png,b.png;,+ (reduced);true;Step;;;false;;1;1;"
+       "true;;70,130;;Flip;1.0;;true")
+# mark;UnitId  →  emb2 (Step)  →  markmoved  →  piece
+TYPE = chain("mark;UnitId", EMB, "markmoved;moved.png;0;0;Mark;77,130;;false;;;;",
+             "piece;;;a.png;{name}")
+
+
+def state(uid: str, level: int, moved: bool, map_: str, x: int, y: int) -> str:
+    return chain(uid, str(level), "true" if moved else "false", f"{map_};{x};{y};;0")
+
+
+def add(gs: GameState, pid: str, name: str, map_="Main Map", x=28, y=32, level=1):
+    gs.apply(AddPiece(pid, TYPE.format(name=name), state(pid, level, False, map_, x, y)))
+
+
+def move(pid, map_, x, y, under=None, omap="Main Map", ox=0, oy=0):
+    return MovePiece(pid, map_, x, y, under, omap, ox, oy, None, Secret("pw-123"))
+
+
+def members(gs: GameState, sid: str) -> list[str]:
+    return list(gs.stacks[sid].members)
+
+
+def test_type_and_state_are_read():
+    f = state_facts(TYPE.format(name="3rd Rifle"), state("U7", 2, True, "Main Map", 84, 0))
+    assert (f.map, f.x, f.y) == ("Main Map", 84, 0)
+    assert f.name == "3rd Rifle (reduced)"
+    assert f.layers == {"Step": 2}
+    assert f.properties == {"UnitId": "U7"}
+    assert f.moved is True
+
+
+def test_chain_split_join_round_trip():
+    s = state("U1", 1, False, "Main Map", 1, 2)
+    assert s == "U1\t1\\\tfalse\\\\\tMain Map;1;2;;0"  # one more backslash per level
+    parts = split_chain(s, 4)
+    assert parts == ["U1", "1", "false", "Main Map;1;2;;0"]
+    assert join_chain(parts) == s
+
+
+def test_embellishment_names_follow_vassal():
+    base = TYPE.format(name="Inf")
+    for names, expected in ((",+ (reduced)", "Inf (reduced)"), (",Old +", "Old Inf"),
+                            (",reduced", "reduced")):
+        t = base.replace(",+ (reduced);", names + ";")
+        assert state_facts(t, state("U", 2, False, "M", 0, 0)).name == expected
+        assert state_facts(t, state("U", 1, False, "M", 0, 0)).name == "Inf"
+
+
+def test_stack_membership_and_moves():
+    gs = GameState()
+    add(gs, "a", "A")
+    add(gs, "b", "B")
+    gs.apply(AddPiece("s1", "stack", "Main Map;28;32;a;b;@@1"))
+    assert members(gs, "s1") == ["a", "b"]
+    assert gs.pieces["b"].stack_index == 1
+    # a new stack takes its members out of the old one
+    gs.apply(AddPiece("s2", "stack", "Main Map;84;0;b;@@1"))
+    assert members(gs, "s1") == ["a"] and members(gs, "s2") == ["b"]
+    assert gs.pieces["b"].position == ("Main Map", 84, 0)
+    # merge onto a piece: right above it
+    gs.apply(move("a", "Main Map", 84, 0, under="b"))
+    assert members(gs, "s2") == ["b", "a"] and members(gs, "s1") == []
+    # no under-id, but a non-empty stack at the point: merged, then put at the bottom
+    add(gs, "c", "C", x=300, y=300)
+    gs.apply(AddPiece("s3", "stack", "Main Map;300;300;c;@@1"))
+    gs.apply(move("c", "Main Map", 84, 0))
+    assert members(gs, "s2") == ["c", "b", "a"]
+    # under-id that is not at the destination: the merge finder decides
+    add(gs, "d", "D", x=500, y=500)
+    gs.apply(move("d", "Main Map", 84, 0, under="zzz"))
+    assert members(gs, "s2") == ["c", "b", "a", "d"]
+
+
+def test_lone_pieces_get_stacks_and_removed_stacks_release_members():
+    gs = GameState()
+    add(gs, "a", "A")
+    # a piece in no stack moved to an empty spot gets a new stack (stackOrPlacePiece)
+    gs.apply(move("a", "Main Map", 140, 160))
+    sid = gs.pieces["a"].stack
+    assert sid is not None and sid.startswith("~stack-")
+    assert gs.pieces["a"].position == ("Main Map", 140, 160)
+    # a piece already in a stack moved to an empty spot is placed bare (the log adds the stack)
+    gs.apply(move("a", "Main Map", 196, 192))
+    assert gs.pieces["a"].stack is None and members(gs, sid) == []
+    # merge onto a lone piece: VASSAL makes a stack for both
+    add(gs, "b", "B", x=196, y=192)
+    gs.apply(move("b", "Main Map", 196, 192, under="a"))
+    sid2 = gs.pieces["a"].stack
+    assert sid2 is not None and members(gs, sid2) == ["a", "b"]
+    # removing the stack leaves its members nowhere until they move (an undo's -/ then M/)
+    gs.apply(RemovePiece(sid2))
+    assert gs.pieces["a"].map is None
+    gs.apply(move("a", "Main Map", 28, 32))
+    assert gs.pieces["a"].position == ("Main Map", 28, 32) and gs.pieces["a"].stack is None
+    assert gs.pieces_on("Main Map")[0].id == "a"
+
+
+def test_change_piece_semantics():
+    gs = GameState()
+    add(gs, "a", "A")
+    add(gs, "b", "B")
+    gs.apply(AddPiece("s1", "stack", "Main Map;28;32;a;b;@@1"))
+    cur = gs.pieces["a"].state
+    # a flip
+    gs.apply(ChangePiece("a", state("a", 2, False, "Main Map", 28, 32), cur))
+    assert gs.pieces["a"].layers == {"Step": 2} and gs.pieces["a"].name == "A (reduced)"
+    # a position change inside a stack is hidden by the stack
+    gs.apply(ChangePiece("a", state("a", 2, False, "Main Map", 999, 999), None))
+    assert gs.pieces["a"].position == ("Main Map", 28, 32) and members(gs, "s1") == ["a", "b"]
+    # another map in the BasicPiece state moves the piece there, out of its stack
+    gs.apply(ChangePiece("a", state("a", 2, False, "Dead Pile", 10, 20), None))
+    assert gs.pieces["a"].position == ("Dead Pile", 10, 20) and members(gs, "s1") == ["b"]
+    assert [p.id for p in gs.pieces_on("Dead Pile")] == ["a"]
+    # mergeState: with an old state that is not the current one, only changed traits apply
+    gs.apply(ChangePiece("b", state("b", 1, True, "Main Map", 28, 32),
+                         state("b", 1, False, "Main Map", 28, 32)))
+    # (current == old here) → plain replacement
+    assert gs.pieces["b"].moved is True
+    gs.apply(ChangePiece("b", state("b", 2, False, "Main Map", 28, 32),
+                         state("b", 1, False, "Main Map", 28, 32)))
+    # Step changed 1 → 2 in the command, moved did not (false → false): moved keeps "true"
+    assert gs.pieces["b"].layers == {"Step": 2} and gs.pieces["b"].moved is True
+    assert merge_state("A\tx", "A\ty", "B\tx", 2) == "A\ty"
+
+
+def test_properties_turn_and_roster_without_passwords():
+    gs = GameState()
+    gs.apply(Player(Secret("hunter22"), "Alice", "Entente"))
+    gs.apply(MutableProperty("1d6_result", "1", "5", "Module"))
+    gs.apply(Turn("TurnTracker0", "0|3;0;false;-1;1\\;0\\;0\\;true,true"))
+    assert gs.property("1d6_result") == "5"
+    assert gs.turn_states == {"TurnTracker0": "0|3;0;false;-1;1\\;0\\;0\\;true,true"}
+    assert gs.player_side(Secret("hunter22")).side == "Entente"
+    assert gs.player_side(Secret("other")) is None
+    assert "hunter22" not in repr(gs.players)
+    gs.apply(RemovePiece("nothing"))  # unknown ids are ignored, as VASSAL does
