@@ -46,15 +46,33 @@ class Board:
         return cx + self.x, cy + self.y
 
 
-def board_for(mapdef: MapDef) -> Board:
-    """The board of a game map, with the grid the module writer uses."""
+def _geometry(mapdef: MapDef):
     try:
-        from ..art.map import board_geometry  # engineer B
-        grid, w, h = board_geometry(mapdef)
-    except ImportError:  # stop-gap until modgen.art.map lands: same rule, no margin
+        from ..art.map import board_geometry  # engineer B: the grid the module writer uses
+        return board_geometry(mapdef)
+    except ImportError:  # pragma: no cover - stop-gap: same numbering rule, no margin
         g = mapdef.grid
-        grid = VassalHexGrid.for_printed_numbering(g.hex_height, g.first_col, g.first_row, 0, 0)
-        w = h = 10 ** 9
+        return (VassalHexGrid.for_printed_numbering(g.hex_height, g.first_col, g.first_row, 0, 0),
+                10 ** 9, 10 ** 9)
+
+
+def boards_for(game: Game, maps: Iterable[str]) -> list[Board]:
+    """The scenario's boards in the Main Map, laid out left to right in the order listed (as the
+    module's scenario saves place them: ``modgen.module.savegame.BoardLayout``)."""
+    out = []
+    x = 0
+    for mid in maps:
+        mapdef = game.maps.get(mid)
+        if mapdef is None:
+            continue
+        grid, w, h = _geometry(mapdef)
+        out.append(Board(MAIN_MAP, mid, grid, mapdef, x, 0, w, h))
+        x += w
+    return out
+
+
+def board_for(mapdef: MapDef) -> Board:
+    grid, w, h = _geometry(mapdef)
     return Board(MAIN_MAP, mapdef.id, grid, mapdef, 0, 0, w, h)
 
 

@@ -23,7 +23,7 @@ from typing import Callable, Iterable
 from ..hexgrid import Hex
 from ..model.types import Game, Scenario
 from . import declarations as decl
-from .context import (MAIN_MAP, Board, CheckContext, UnitState, board_for, parse_turn_label,
+from .context import (MAIN_MAP, Board, CheckContext, PhaseInfo, UnitState, boards_for, parse_turn_label,
                       sequence_of)
 from .findings import WARNING, Finding, Report
 from .logread import Added, Changed, ChatLine, LogData, Moved, Removed, TurnChanged, Piece
@@ -65,14 +65,14 @@ class Checker:
                  rules: Iterable[RuleDef] | None = None, progress: Callable[[int, int], None] | None = None):
         _load_rule_modules()
         if boards is None:
-            boards = [board_for(game.maps[m]) for m in (scenario.maps if scenario else game.maps)
-                      if m in game.maps][:1]
+            boards = boards_for(game, scenario.maps if scenario else sorted(game.maps))
         sequence = sequence_of(game)
         self.ctx = CheckContext(game, scenario, sequence, boards)
         self.rules = list(RULES if rules is None else rules)
         self.findings: list[Finding] = []
         self.progress = progress
         self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
+        self._calendar = None
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -104,6 +104,24 @@ class Checker:
         u.hex = self.ctx.locate(u.map, u.x, u.y)
         return u
 
+    def _phase(self, state: str | None, label: str | None) -> PhaseInfo:
+        """Date and phase from the tracker state (decoded with the module's calendar), else from
+        the label VASSAL printed in the chat."""
+        ctx = self.ctx
+        if state and ctx.sequence is not None:
+            try:
+                from ..module import turns
+                if self._calendar is None:
+                    self._calendar = turns.calendar(ctx.game)
+                date, fphase = turns.decode_turn_state(self._calendar, state)
+                phase = ctx.sequence.phase(fphase.id)
+                return PhaseInfo(date, phase, label or f"{date} {fphase.name}")
+            except Exception:  # noqa: BLE001 — not our tracker's state: fall back to the label
+                pass
+        if label:
+            return parse_turn_label(label, ctx.game, ctx.sequence)
+        return PhaseInfo(None, None, "")
+
     def start(self, log: LogData) -> None:
         ctx = self.ctx
         for p in log.pieces.values():
@@ -111,8 +129,7 @@ class Checker:
             ctx.units[p.id] = u
             if u.hex is not None:
                 ctx.at_start[p.id] = u.hex
-        if log.turn_label:
-            ctx.now = parse_turn_label(log.turn_label, ctx.game, ctx.sequence)
+        ctx.now = self._phase(log.turn_state, log.turn_label)
         sc = ctx.scenario
         ctx.log_starts_scenario = bool(sc and ctx.now.date == sc.first_turn and (
             ctx.now.phase is None or ctx.now.phase_id == sc.first_phase))
@@ -156,7 +173,7 @@ class Checker:
                     u.map, u.hex = None, None
                     self._run("move", u, frm, None, frm_map)
             elif isinstance(ev, TurnChanged):
-                new = parse_turn_label(ev.label or "", ctx.game, ctx.sequence)
+                new = self._phase(ev.state, ev.label)
                 old = ctx.now
                 if (new.date, new.phase_id) != (old.date, old.phase_id):
                     self._run("phase_end", old)

@@ -104,6 +104,9 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     if not _is_unit(u) or frm is None or to is None or ctx.now.kind != "movement" \
             or ctx.now.side != u.side or u.counter.type == "fortress":
         return
+    key = (u.piece, ctx.phase_start_step)
+    if ("move-reported", key) in ctx.flagged:
+        return  # one finding per unit and phase: later drops of an illegal move add nothing
     costs = terrain_costs(ctx)
     drops = ctx.moves.get(u.piece, [])
     if len(drops) < 2:
@@ -132,13 +135,14 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     board = board_state(ctx, exclude=u.piece)
     res = _movement.check_movement(board, _view(u, drops[0]), drops, costs, column=column,
                                    rail_used=rail_used, allowance=allowance)
-    key = (u.piece, ctx.phase_start_step)
     path: list[Hex] = []
     for seg in res.segments:
         for h in seg.path:
             if not path or path[-1] != h:
                 path.append(h)
-    if res.verdict == _movement.ILLEGAL and ctx.once(res.rule, key):
+    if res.verdict != _movement.LEGAL:
+        ctx.flagged.add(("move-reported", key))
+    if res.verdict == _movement.ILLEGAL:
         msg = res.message
         if not msg.startswith(f"{res.rule}:") and not msg.startswith(u.name):
             msg = f"{u.name}: {msg}"
@@ -146,7 +150,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
             msg = f"{u.name}: {msg[len(res.rule) + 1:].strip()}"
         yield ctx.finding(res.rule, VIOLATION, msg, units=[u], hexes=[drops[0], drops[-1]],
                           path=path or drops)
-    elif res.verdict == _movement.UNDETERMINED and ctx.once("6-9?", key):
+    elif res.verdict == _movement.UNDETERMINED:
         yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
                           hexes=[drops[0], drops[-1]], path=path or drops,
                           missing="map data for the hexsides crossed")
