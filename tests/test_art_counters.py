@@ -305,3 +305,31 @@ def test_any_size_renders(size):
 def test_too_small_is_an_error():
     with pytest.raises(ModgenError):
         render_counter(IT_INF, IT, size=8)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_faces = st.builds(Face, st.one_of(st.none(), st.integers(0, 99)),
+                   st.one_of(st.none(), st.integers(0, 20)), st.booleans(), st.booleans())
+
+
+@settings(max_examples=25, deadline=None)
+@given(designation=st.text(alphabet="ABCDEFGHIKLMNOPRSTVZabcdeilmnorstz0123456789 /-.'",
+                           max_size=24),
+       front=_faces, back=st.one_of(st.none(), _faces),
+       utype=st.sampled_from(["inf", "mtn", "cav", "art", "siege-art", "eng", "aslt", "mtn-aslt",
+                              "marine", "bicycle", "rpl", "hq", "fortress", "tank"]),
+       size=st.sampled_from(["XXXX", "XXX", "XX", "X", "III", "II", "I", ""]))
+def test_any_counter_renders_deterministically_inside_its_slots(designation, front, back, utype,
+                                                               size):
+    c = Counter("x", "italy", utype, size, designation, front, back, full_strength=8,
+                full_strength_colour="#ffffff")
+    for face in ("front", "back"):
+        img = render_counter(c, IT, face)
+        assert img.size == (COUNTER_SIZE, COUNTER_SIZE)
+        assert png_bytes(img) == png_bytes(render_counter(c, IT, face))
+        # nothing spills over the full-strength circle or the free area right of the symbol
+        ref = render_counter(Counter("y", "italy", "inf", "XX", "", Face(1, 1), Face(1, 1),
+                                     full_strength=8, full_strength_colour="#ffffff"), IT, face)
+        for box in [(40, 1, 55, 17), (44, 20, 54, 37)]:
+            assert mean_abs_diff(img.crop(box), ref.crop(box)) < 0.5, box
