@@ -68,6 +68,7 @@ class StepCost:
     from_ezoc: bool = False
     to_ezoc: bool = False
     destroys: tuple[UnitView, ...] = ()          # 0-strength enemy units destroyed (6-11)
+    assumed: bool = False                        # an unknown step priced at its lowest possible cost
 
     @property
     def ok(self) -> bool:
@@ -114,7 +115,7 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
         raise ValueError(f"{a} and {b} are not adjacent")
     info = board.hex_info(b)
     if info is None:
-        return StepCost(a, b, UNKNOWN, reason=f"{b} is not on the map")
+        return StepCost(a, b, PROHIBITED, reason=f"{b} is not on the map", rules=("map",))
     if not info.land:
         return StepCost(a, b, PROHIBITED, reason=f"{b} is all sea (TEC Ocean: prohibited)",
                         rules=("TEC",))
@@ -292,14 +293,16 @@ def cheapest_path(board: Board, unit: UnitView, start: Hex, end: Hex, budget: in
                   costs: TerrainCosts, *, ezoc: set[Hex] | frozenset[Hex] | None = None,
                   column: bool = False, after_rail: bool = False, winter: bool = False,
                   rail_operative: Callable[[Hex], bool | None] | None = None,
-                  max_expansions: int | None = None) -> PathResult:
+                  max_expansions: int | None = None, optimistic: bool = False) -> PathResult:
     """Cheapest legal ground path start→end costing at most ``budget`` MP (6-6, 10-7, TEC).
 
     A* (Dijkstra with the hex distance × the cheapest possible step as an admissible bound): a
     hex is only expanded when cost-so-far + bound to ``end`` ≤ budget, so the search stays inside
     the ellipse of hexes reachable on the way to ``end`` and never beyond the MA-sized
     neighbourhood of ``start``. Steps whose data is missing are skipped and reported in
-    ``unknown`` (the caller turns a failure into "undetermined" when that list is not empty).
+    ``unknown``. With ``optimistic`` they are instead priced at the cheapest possible step
+    (``assumed=True``): a path found that way means "maybe legal" — the caller reports
+    "undetermined" rather than a violation.
     """
     start, end = Hex.parse(start), Hex.parse(end)
     if ezoc is None:
@@ -335,7 +338,10 @@ def cheapest_path(board: Board, unit: UnitView, start: Hex, end: Hex, budget: in
                           after_rail=after_rail, winter=winter, rail_operative=rail_operative)
             if s.status == UNKNOWN:
                 unknown[(h, n)] = s
-                continue
+                if not optimistic:
+                    continue
+                s = replace(s, status=OK, mp=lb, parts=(("unknown (at least)", lb),), terrain_mp=lb,
+                            assumed=True)
             if s.status != OK:
                 continue
             # 6-11: 0-strength enemy units in ``n`` are destroyed at no cost; moving on is allowed.
@@ -466,8 +472,8 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
                                          minimum_move=True, destroyed=s.destroys)
                 min_reason = why
     col_ok = not is_artillery(unit) and not rail_used
+    cma = column_allowance(ma)
     if col_ok and column is not False:
-        cma = column_allowance(ma)
         segs, ok = _segments(board, unit, pts, cma, costs, column=True, **kw)
         if ok:
             spent = sum(s.cost or 0 for s in segs)
@@ -484,14 +490,53 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
                                  f"legal as Column Movement (6-10, MA {ma} × 1.5 = {cma}): {spent} MP "
                                  f"spent: " + "; ".join(s.describe() for s in segs),
                                  spent, cma, tuple(segs), column=True, destroyed=_destroyed(segs))
-        if column:
-            return _explain_failure(board, unit, pts, cma, costs, segs, True, kw, "6-10")
-    segs, _ok = _segments(board, unit, pts, ma, costs, column=False, **kw)
-    result = _explain_failure(board, unit, pts, ma, costs, segs, False, kw, "6-9")
+    # not legal on known data: is it perhaps legal through hexsides the map does not describe?
+    missing = _maybe_legal(board, unit, pts, costs, kw,
+                           ma=None if column else ma,
+                           cma=cma if col_ok and column is not False else None)
+    if missing:
+        return MovementCheck(UNDETERMINED, "6-9",
+                             f"{unit} {route}: no legal path within MA {ma} on known map data; "
+                             f"missing: {'; '.join(missing)}", None, ma)
+    if column:
+        return _explain_failure(board, unit, pts, cma, costs, True, kw, "6-10")
+    result = _explain_failure(board, unit, pts, ma, costs, False, kw, "6-9")
     if min_reason and result.verdict == ILLEGAL:
         result = replace(result, message=f"{result.message}; {min_reason}",
                          rule=min_reason.split(":")[0])
     return result
+
+
+def _maybe_legal(board: Board, unit: UnitView, pts: list[Hex], costs: TerrainCosts, kw: dict, *,
+                 ma: int | None, cma: int | None) -> list[str]:
+    """Reasons (missing data) when the move could be legal if unknown hexsides were as cheap as
+    possible; empty when it is illegal whatever the missing data say."""
+    reasons: set[str] = set()
+    tries = []
+    if ma is not None:
+        tries.append((ma, False))
+    if cma is not None:
+        tries.append((cma, True))
+    for budget, col in tries:
+        left = budget
+        ok = True
+        used_unknown = False
+        seen: list[StepCost] = []
+        for a, b in zip(pts, pts[1:]):
+            r = cheapest_path(board, unit, a, b, max(left, 0), costs, column=col, optimistic=True, **kw)
+            seen.extend(r.unknown)
+            if not r.found:
+                ok = False
+                break
+            used_unknown |= any(s.assumed for s in r.steps)
+            left -= r.cost or 0
+        if ok and used_unknown:
+            reasons |= {s.reason for s in seen}
+    if ma is not None and len(pts) == 2 and pts[0].direction_to(pts[1]) is not None:
+        s = step_cost(board, unit, pts[0], pts[1], costs, **kw)
+        if s.status == UNKNOWN:
+            reasons.add(s.reason)
+    return sorted(reasons)[:3]
 
 
 def _destroyed(segs: Iterable[PathResult]) -> tuple[UnitView, ...]:
@@ -503,15 +548,9 @@ def _destroyed(segs: Iterable[PathResult]) -> tuple[UnitView, ...]:
 
 
 def _explain_failure(board: Board, unit: UnitView, pts: list[Hex], ma: int, costs: TerrainCosts,
-                     segs: list[PathResult], column: bool, kw: dict, rule: str) -> MovementCheck:
-    """Build the "illegal"/"undetermined" verdict with the cheapest real cost in the message."""
-    if any(r.unknown for r in segs):
-        missing = sorted({s.reason for r in segs for s in r.unknown})[:3]
-        return MovementCheck(UNDETERMINED, rule,
-                             f"{unit} {' → '.join(map(str, pts))}: no legal path within MA {ma} "
-                             f"using known map data; missing: {'; '.join(missing)}",
-                             None, ma, tuple(segs), column=column)
-    # price the move with a wider (still bounded) budget so the message can give the cost
+                     column: bool, kw: dict, rule: str) -> MovementCheck:
+    """Build the "illegal" verdict with the cheapest real cost in the message (the search is
+    repeated with a wider, still bounded, budget only to price the move)."""
     extra = max(ma, 6)
     wide, ok = _segments(board, unit, pts, ma + extra, costs, column=column, **kw)
     mode = "Column Movement " if column else ""
@@ -521,17 +560,12 @@ def _explain_failure(board: Board, unit: UnitView, pts: list[Hex], ma: int, cost
                              f"{rule}: {spent} MP spent, {mode}MA {ma}: "
                              + "; ".join(r.describe() for r in wide), spent, ma, tuple(wide),
                              column=column)
-    if any(r.unknown for r in wide):
-        missing = sorted({s.reason for r in wide for s in r.unknown})[:3]
-        return MovementCheck(UNDETERMINED, rule,
-                             f"{unit}: no legal path within MA {ma}; map data missing: "
-                             f"{'; '.join(missing)}", None, ma, tuple(wide), column=column)
     failed = next((r for r in wide if not r.found), None)
     leg = f"{failed.start} → {failed.end}" if failed else " → ".join(map(str, pts))
     adjacent = failed is not None and failed.start.direction_to(failed.end) is not None
     if adjacent:
         s = step_cost(board, unit, failed.start, failed.end, costs, column=column, **kw)
-        if s.status != OK:
+        if s.status == PROHIBITED:
             return MovementCheck(ILLEGAL, s.rules[0] if s.rules else rule, s.reason, None, ma,
                                  tuple(wide), column=column)
     return MovementCheck(ILLEGAL, rule,
