@@ -302,7 +302,7 @@ def _row_entries(ctx: _Ctx, doc: YDict, key: str, grid: MapGrid):
             by_row[int(k)] = k
     for row in range(grid.first_row, grid.last_row + 1):
         if row not in by_row:
-            ctx.err(sec.line, f"{key}.{row}", f"row {row} is missing")
+            ctx.err(doc.line_of(key), f"{key}.{row}", f"row {row} is missing")
             continue
         k = by_row[row]
         text = sec[k]
