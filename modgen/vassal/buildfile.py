@@ -123,9 +123,10 @@ class Numbering:
 
 @dataclass(frozen=True)
 class HexGridInfo:
-    """A VASSAL HexGrid + numbering. ``location_name`` follows HexGrid/HexGridNumbering;
-    sideways and descending numbering are implemented from the source but not checked against
-    VASSAL (no fixture uses them)."""
+    """A VASSAL HexGrid + numbering. ``location_name`` follows ``HexGridNumbering`` (3.7):
+    sideways grids swap x/y before the arithmetic, descending numbering counts from the board
+    size, alphabetic names are A…Z, AA, BB…. Only the plain case is checked against VASSAL by a
+    fixture; the others follow the Java source."""
     dx: float
     dy: float
     x0: int
@@ -135,6 +136,7 @@ class HexGridInfo:
     kind = "hex"
 
     def raw(self, x: float, y: float) -> tuple[int, int]:
+        """(raw column, raw row): ``HexGridNumbering.getRawColumn/getRawRow``."""
         if self.sideways:
             x, y = y, x
         col = math.floor((x - self.x0) / self.dx + 0.5)
@@ -146,20 +148,24 @@ class HexGridInfo:
         return col, ny
 
     def column_row(self, x: float, y: float, width: int = 0, height: int = 0) -> tuple[int, int]:
+        """``HexGridNumbering.getColumn/getRow`` (board size needed only for descending)."""
         n = self.numbering or Numbering()
-        col, row = self.raw(x, y)
-        if n.stagger:
-            if self.sideways:
-                if row % 2:
-                    col += 1
-            elif col % 2:
-                row += 1
-        if n.h_descend and width:
-            max_c = math.floor(((height if self.sideways else width) / self.dx) + 0.5)
-            col = max_c - col
-        if n.v_descend and height:
-            max_r = math.floor(((width if self.sideways else height) / self.dy) + 0.5)
-            row = max_r - row
+        raw_col, ny = self.raw(x, y)
+        max_rows = math.floor(height / self.dx + 0.5)
+        max_cols = math.floor(width / self.dy + 0.5)
+        col = raw_col
+        if n.v_descend and self.sideways:
+            col = max_rows - col
+        if n.h_descend and not self.sideways:
+            col = max_cols - col
+        row = ny
+        if n.v_descend and not self.sideways:
+            row = max_rows - row
+        if n.h_descend and self.sideways:
+            row = max_cols - row
+        if n.stagger and raw_col % 2 != 0:
+            descending = n.h_descend if self.sideways else n.v_descend
+            row += -1 if descending else 1
         return col, row
 
     def location_name(self, x: float, y: float, width: int = 0, height: int = 0) -> str | None:
@@ -193,13 +199,14 @@ class SquareGridInfo:
     kind = "square"
 
     def column_row(self, x: float, y: float, width: int = 0, height: int = 0) -> tuple[int, int]:
+        """``SquareGridNumbering.getColumn/getRow`` (the row truncates toward zero, as in Java)."""
         n = self.numbering or Numbering()
         col = math.floor((x - self.x0) / self.dx + 0.5)
-        row = math.floor((y - self.y0) / self.dy + 0.5)
-        if n.h_descend and width:
-            col = math.floor(width / self.dx + 0.5) - col
-        if n.v_descend and height:
-            row = math.floor(height / self.dy + 0.5) - row
+        row = int((y - self.y0) / self.dy + 0.5)
+        if n.h_descend:
+            col = int(width / self.dx + 0.5) - col
+        if n.v_descend:
+            row = int(height / self.dy + 0.5) - row
         return col, row
 
     def location_name(self, x: float, y: float, width: int = 0, height: int = 0) -> str | None:
