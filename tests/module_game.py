@@ -56,6 +56,7 @@ def tiny_game(version: str = "0.1.0", extra_counter: bool = False) -> Game:
         "trench": MarkerDef("trench", "trench", "Trench"),
         "devastation": MarkerDef("devastation", "devastation", "Devastation"),
         "dm": MarkerDef("dm", "dm", "DM", values=("1", "10")),
+        "strength-minus-1": MarkerDef("strength-minus-1", "strength", "Strength", values=("-1",)),
     }
     sc = Scenario(
         id="if-test", name="Test Scenario", maps=("6-4",),
@@ -63,7 +64,7 @@ def tiny_game(version: str = "0.1.0", extra_counter: bool = False) -> Game:
         first_phase="en-movement", phasing_side="entente", description="A test scenario.",
         setup=(Placement("ah-inf-x-96", Hex(12, 11)), Placement("ah-hq-xxxx-tir", Hex(12, 11)),
                Placement("it-inf-xx-1", Hex(11, 12), reduced=True),
-               Placement("it-mtn-x-a;b", Hex(10, 14))),
+               Placement("it-mtn-x-a;b", Hex(10, 14), strength=0)),
         setup_incomplete=("A-H list truncated after 8 rows (dangling hex 2318)",),
         fortresses=(FortressPlacement("austria-hungary", 8, Hex(13, 10), "Trient"),),
         markers=(MarkerPlacement("trench", Hex(12, 11)),

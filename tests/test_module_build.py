@@ -8,6 +8,7 @@ import pytest
 from lxml import etree
 
 from modgen.errors import ModgenError
+from modgen.hexgrid import Hex
 from modgen.module import build, buildfile, savegame, turns
 from modgen.vassal.archive import read_saved_game
 from modgen.vassal.buildfile import decode_turn_state, read_module
@@ -113,7 +114,8 @@ def test_read_back_with_project_reader(built):
     assert mod.name == game.title and mod.sides == ["Central Powers", "Entente"]
     assert set(mod.prototypes) >= {"Unit", "Marker", "Nation Italy", "Type Inf"}
     assert {d for d in mod.dice_buttons} == {"1d6", "2d6"}
-    assert len(mod.piece_slots) == len(game.counters) + 4   # + trench, devastation, dm 1, dm 10
+    # + trench, devastation, dm 1, dm 10, strength -1
+    assert len(mod.piece_slots) == len(game.counters) + 5
     tracker = mod.tracker(turns.TRACKER_ID)
     assert [lv.property for lv in tracker.levels] == ["Year"]
 
@@ -187,7 +189,8 @@ def test_scenario_places_each_printed_unit_on_its_printed_hex(built):
         [(piece, hex_)] = units[pl.counter]
         assert piece.basic.map == "Main Map"
         assert hex_ == pl.hex, pl.counter
-        assert piece.layers()["Step"] == (2 if pl.reduced else 1)
+        # printed strength 0 for the 2-4 / 1-4 brigade: back side and a -1 marker (13-22)
+        assert piece.layers()["Step"] == (2 if pl.reduced or pl.strength == 0 else 1)
     # fortress (8) at 1310 as the fortress counter
     [(fort, fh)] = units["ah-fort-8"]
     assert fh == sc.fortresses[0].hex
@@ -202,7 +205,7 @@ def test_scenario_places_each_printed_unit_on_its_printed_hex(built):
                if isinstance(c, AddPiece) and "MarkerId" in c.type]
     where = {(m.properties()["MarkerId"], mod.hex_at(m.basic.map, m.basic.x, m.basic.y))
              for m in markers}
-    assert where == {(mp.marker, mp.hex) for mp in sc.markers}
+    assert where == {(mp.marker, mp.hex) for mp in sc.markers} | {("strength-minus-1", Hex(10, 14))}
     # the turn tracker at the first turn and phase
     [turn] = [c for c in sg.initial if isinstance(c, Turn)]
     assert turn.tracker_id == turns.TRACKER_ID

@@ -83,7 +83,9 @@ def setup_description(game: Game, sc, notes: list[str]) -> str:
     parts = [sc.description.strip()] if sc.description else []
     incomplete = list(sc.setup_incomplete) + notes
     if incomplete:
-        parts.append("SET-UP INCOMPLETE: " + "; ".join(incomplete) + ".")
+        parts.append("SET-UP INCOMPLETE: " + " ".join(
+            n.strip() if n.strip().endswith((".", "!", "?")) else n.strip() + "."
+            for n in incomplete))
     if sc.starting_dm:
         dm = ", ".join(f"{game.nations[n].name if n in game.nations else n} {v}"
                        for n, v in sorted(sc.starting_dm.items()))

@@ -131,6 +131,35 @@ class SaveBuilder:
         return _Piece(pid, P.marker_traits(m, slot.value, gpid=slot.gpid, map_id=map_id, x=x,
                                            y=y, piece_id=pid))
 
+    def strength_adjustment(self, pl: Placement, where: str) -> tuple[bool, tuple[str, str] | None]:
+        """(reduced?, strength marker) for a unit set up at a printed strength below its front.
+
+        The back side is used when it shows that strength; otherwise a strength-reduction marker
+        (13-22: ``-1`` or ``1/2``) from the marker data, when one gives exactly that strength.
+        """
+        strength = getattr(pl, "strength", None)
+        c = self.game.counters.get(pl.counter)
+        if strength is None or c is None:
+            return pl.reduced, None
+        faces = [(True, c.back)] if pl.reduced and c.back is not None else \
+            [(False, c.front)] + ([(True, c.back)] if c.back is not None else [])
+        for reduced, face in faces:
+            if face.strength is None or face.strength == strength:
+                return reduced, None
+        reductions = [(mid, v) for mid in sorted(self.game.markers)
+                      if self.game.markers[mid].kind == "strength"
+                      for v in self.game.markers[mid].values]
+        for reduced, face in faces:
+            for mid, v in reductions:
+                if (v == "-1" and face.strength - 1 == strength) or \
+                        (v in ("1/2", "\u00bd") and face.strength / 2 == strength):
+                    return reduced, (mid, v)
+        reduced, face = faces[0]
+        self.notes.append(f"{where}: {c.name} is printed at strength {strength} but its "
+                          f"{'back' if reduced else 'front'} shows {face.strength}; "
+                          "adjust it by hand")
+        return reduced, None
+
     def fortress(self, nation: str, size: int, map_id: str, x: int, y: int,
                  where: str = "") -> _Piece | None:
         """A fortress: the nation's fortress counter of that strength, else a fortress marker."""
@@ -145,6 +174,15 @@ class SaveBuilder:
         self.notes.append(f"{where}: no fortress counter or marker of strength {size} for {nation}; "
                           "not placed")
         return None
+
+
+def _derived_markers(sc: Scenario, game: Game) -> tuple:
+    """Markers the scenario places by a rule over the map (4-2, 7-2 trenches): the model's
+    ``derive.derived_marker_placements``, so the module and the checker agree."""
+    if not getattr(sc, "derived_markers", ()):
+        return ()
+    from ..model.derive import derived_marker_placements
+    return tuple(derived_marker_placements(sc, game))
 
 
 def _grid_slots(n: int, width: int, start: tuple[int, int] = (40, 40)) -> list[tuple[int, int]]:
@@ -166,7 +204,7 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
             stacks.setdefault((map_name, x, y), []).append(piece)
 
     placed: set[str] = set()
-    for mp in sc.markers:
+    for mp in tuple(sc.markers) + _derived_markers(sc, game):
         _, x, y = layout.pixel(sc.maps, mp.hex)
         put(b.marker(mp.marker, mp.value, MAIN_MAP, x, y, str(mp.source or sc.id)), MAIN_MAP, x, y)
     for fp in sc.fortresses:
@@ -178,8 +216,14 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
                            f"({pl.location or 'no location'}); not placed")
             continue
         _, x, y = layout.pixel(sc.maps, pl.hex)
-        put(b.unit(pl.counter, MAIN_MAP, x, y, pl.reduced, sc.hq_supply_points.get(pl.counter),
-                   str(pl.source or sc.id)), MAIN_MAP, x, y)
+        where = str(pl.source or sc.id)
+        reduced, marker = b.strength_adjustment(pl, where)
+        sp = getattr(pl, "supply_points", None)
+        if sp is None:
+            sp = sc.hq_supply_points.get(pl.counter)
+        put(b.unit(pl.counter, MAIN_MAP, x, y, reduced, sp, where), MAIN_MAP, x, y)
+        if marker is not None:
+            put(b.marker(marker[0], marker[1], MAIN_MAP, x, y, where), MAIN_MAP, x, y)
         placed.add(pl.counter)
     # the dead pool on Eliminated
     dead = [pl for pl in sc.dead_pool if pl.counter not in placed]
