@@ -104,14 +104,16 @@ def test_display_value_and_file_names():
     assert marker_image_name("sp", "10") == "marker-sp-10.png"
     assert marker_image_name("sr", "1/2") == "marker-sr-1_2.png"
     assert marker_image_name("sr", "\u00bd") == "marker-sr-half.png"
-    assert marker_image_name("sr", "-1") == "marker-sr--1.png"
+    assert marker_image_name("sr", "-1") == "marker-sr-minus1.png"
+    assert marker_image_name("sr", "\u22121") == "marker-sr-minus1.png"
+    assert marker_image_name("sp", "+50") == "marker-sp-plus50.png"
     assert "/" not in marker_image_name("x", "a/b c")
 
 
 def test_marker_images_one_per_value():
     imgs = marker_images([TRENCH, SP])
     assert list(imgs) == ["marker-trench.png", "marker-supply-points-1.png",
-                          "marker-supply-points-10.png", "marker-supply-points-+50.png"]
+                          "marker-supply-points-10.png", "marker-supply-points-plus50.png"]
     assert all(i.size == (COUNTER_SIZE, COUNTER_SIZE) for i in imgs.values())
 
 

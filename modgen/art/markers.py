@@ -105,11 +105,17 @@ def face_value(family: str, value: str) -> str:
 
 
 def marker_image_name(marker_id: str, value: str | None = None) -> str:
-    """The agreed image file name: ``marker-<id>[-<value>].png`` with a file-safe value."""
+    """The agreed image file name: ``marker-<id>[-<value>].png`` with a file-safe value.
+
+    Signs are spelled out ("+50" → "plus50", "-1" → "minus1", "½" → "half") and anything else
+    outside ``[A-Za-z0-9._-]`` becomes "_" ("1/2" → "1_2"): VASSAL image names travel inside
+    encoded trait strings and HTML, where "+", "/" and spaces are best avoided."""
     if value is None or str(value) == "":
         return f"marker-{marker_id}.png"
-    v = str(value).strip().replace("\u00bd", "half").replace("\u2212", "-").replace("/", "_")
-    v = re.sub(r"[^A-Za-z0-9._+-]", "_", v)
+    v = str(value).strip().replace("\u00bd", "half").replace("\u2212", "-")
+    v = re.sub(r"^\+", "plus", v)
+    v = re.sub(r"^-", "minus", v)
+    v = re.sub(r"[^A-Za-z0-9._-]", "_", v)
     return f"marker-{marker_id}-{v}.png"
 
 
