@@ -492,7 +492,9 @@ def _rails(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
 
 
 def _places(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> None:
-    sec = doc.get("places", {})
+    if "places" not in doc:
+        return
+    sec = doc["places"]
     if not isinstance(sec, YDict):
         ctx.err(doc.line_of("places"), "places", "must be a mapping \"CCRR\": \"Name (city, port, ...)\"")
         return

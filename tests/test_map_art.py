@@ -1,0 +1,156 @@
+"""Map art: board geometry, deterministic drawing, golden crop, and the scanned-map path."""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from modgen.art import map as mapart
+from modgen.art.map import board_geometry, png_bytes, render_map
+from modgen.errors import ModgenError
+from modgen.hexgrid import Hex
+from modgen.model.maps import load_map
+
+from conftest import ROOT
+
+GOLDEN = ROOT / "tests" / "golden" / "map-6-4-isonzo.png"
+#: crop box of the golden image: the Isonzo front, Gorizia, Trieste (board pixels)
+GOLDEN_HEXES = ("2916", "3520")
+
+
+@lru_cache(maxsize=1)
+def map64():
+    errors: list = []
+    m = load_map(ROOT / "maps" / "6-4.yaml", errors)
+    assert not errors
+    return m
+
+
+@lru_cache(maxsize=1)
+def image64() -> Image.Image:
+    return render_map(map64())
+
+
+def crop_box(m):
+    grid, _, _ = board_geometry(m)
+    (x1, y1), (x2, y2) = (grid.center(h) for h in GOLDEN_HEXES)
+    pad = int(grid.dy * 0.7)
+    return (x1 - pad, y1 - pad, x2 + pad, y2 + pad)
+
+
+def test_board_size_holds_every_hex_and_the_legend():
+    m = map64()
+    grid, w, h = board_geometry(m)
+    assert image64().size == (w, h)
+    xs = [x for hx in m.hexes for x, _ in grid.corners(hx)]
+    ys = [y for hx in m.hexes for _, y in grid.corners(hx)]
+    assert min(xs) >= 0 and min(ys) >= 0 and max(xs) <= w and max(ys) <= h - mapart.LEGEND_HEIGHT
+    # the grid VASSAL gets is the one the art is drawn on
+    attrs, numbering = grid.to_xml_attributes()
+    assert numbering["hOff"] == "10" and numbering["vOff"] == "11"
+
+
+def test_hex_fills_follow_the_data():
+    m = map64()
+    grid, _, _ = board_geometry(m)
+    img = image64()
+
+    def at(hid):   # a point between centre and label, clear of symbols and text
+        x, y = grid.center(Hex.parse(hid))
+        return img.getpixel((x - int(grid.dy * 0.3), y))
+    assert at("3025") == mapart.SEA                                          # Adriatic
+    assert at("2024") == mapart.COUNTRY_TINTS["italy"]                       # Po plain
+    assert at("3917") == mapart.COUNTRY_TINTS["austria-hungary"]             # Croatia/Carniola
+
+
+def test_render_is_deterministic():
+    a = png_bytes(render_map(map64()))
+    b = png_bytes(image64())
+    assert a == b
+
+
+def test_golden_crop_matches():
+    crop = image64().crop(crop_box(map64())).convert("RGB")
+    if os.environ.get("MODGEN_UPDATE_GOLDEN"):
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        crop.save(GOLDEN)
+    gold = Image.open(GOLDEN).convert("RGB")
+    assert gold.size == crop.size
+    diff = ImageStat.Stat(ImageChops.difference(gold, crop)).mean
+    assert max(diff) < 2.0, f"mean abs difference {diff}; rerun with MODGEN_UPDATE_GOLDEN=1 if intended"
+
+
+def test_golden_comparison_would_catch_a_change():
+    """The tolerance is tight enough that a drawn change (no rivers) fails it."""
+    m = map64()
+    from dataclasses import replace
+    plain = replace(m, hexsides={k: replace(v, river=False, major_river=False, rail=None)
+                                 for k, v in m.hexsides.items()})
+    crop = render_map(plain).crop(crop_box(m)).convert("RGB")
+    gold = Image.open(GOLDEN).convert("RGB")
+    diff = ImageStat.Stat(ImageChops.difference(gold, crop)).mean
+    assert max(diff) >= 2.0
+
+
+SCANNED = """\
+id: "scan"
+name: Scanned
+provenance: {kind: scan, reason: a maintainer's scan, sources: [printed map]}
+grid: {first_col: 2, last_col: 4, first_row: 1, last_row: 2}
+countries: {I: italy}
+hexes:
+  1: "III"
+  2: "III"
+hexsides:
+  1: ".cc ..c ..."
+  2: "cc. ccc c.."
+image: {file: scan.png, x0: 40, y0: 60, dx: 52.0, dy: 60.0}
+"""
+
+
+def test_scanned_image_is_used_as_is_with_its_calibration(tmp_path):
+    src = Image.new("RGB", (220, 200), (10, 20, 30))
+    src.putpixel((5, 5), (200, 100, 50))
+    src.save(tmp_path / "scan.png")
+    (tmp_path / "scan.yaml").write_text(SCANNED, encoding="utf-8")
+    errors: list = []
+    m = load_map(tmp_path / "scan.yaml", errors)
+    assert errors == [], [e.format() for e in errors]
+    grid, w, h = board_geometry(m)
+    assert (w, h) == (220, 200)
+    assert (grid.dx, grid.dy, grid.x0, grid.y0) == (52.0, 60.0, 40, 60)
+    # the calibration point is the centre of the first printed hex
+    assert grid.center(Hex(2, 1)) == (40, 60)
+    assert grid.location_name(40, 60) == "0201"
+    # printed neighbour rule holds: 0201 (even column) touches 0301 and 0302
+    x3, y3 = grid.center(Hex(3, 1))
+    x3b, y3b = grid.center(Hex(3, 2))
+    assert y3 < 60 < y3b and x3 == x3b == 92
+    for hx in m.hexes:
+        assert grid.location_name(*grid.center(hx)) == hx.id
+    img = render_map(m)
+    assert img.size == (220, 200) and img.getpixel((5, 5)) == (200, 100, 50)
+    assert img.getpixel((100, 100)) == (10, 20, 30)
+
+
+def test_scanned_image_missing_or_broken_is_a_clear_error(tmp_path):
+    (tmp_path / "scan.yaml").write_text(SCANNED, encoding="utf-8")
+    errors: list = []
+    assert load_map(tmp_path / "scan.yaml", errors) is None
+    assert errors[0].field == "image.file" and errors[0].line == 12
+    (tmp_path / "scan.png").write_bytes(b"not a png")
+    errors = []
+    m = load_map(tmp_path / "scan.yaml", errors)
+    with pytest.raises(ModgenError) as e:
+        board_geometry(m)
+    assert "scan.png" in e.value.format()
+
+
+def test_scanned_image_path_cannot_leave_the_map_folder(tmp_path):
+    (tmp_path / "scan.yaml").write_text(SCANNED.replace("file: scan.png", "file: ../x.png"), encoding="utf-8")
+    errors: list = []
+    assert load_map(tmp_path / "scan.yaml", errors) is None
+    assert any("inside the map folder" in e.message for e in errors)
