@@ -189,3 +189,13 @@ def test_bad_buildfiles_are_clear_errors():
     m = read_module(_grid_board(HEX.replace('dx="56.0"', 'dx="abc"').replace('x0="28"', 'x0="1e9x"'))
                     .encode(), name="odd.xml")
     assert isinstance(m.location_name("M", 10, 10), str)
+
+
+def test_deck_position_names_the_location():
+    body = (f'<VASSAL.build.module.Map mapName="M"><{P[:-1]}.BoardPicker>'
+            f'<{P}Board name="B" width="500" height="500">{HEX}</{P}Board></{P[:-1]}.BoardPicker>'
+            '<VASSAL.build.module.map.DrawPile name="Draw" x="252" y="288" owningBoard="B"/>'
+            '</VASSAL.build.module.Map>')
+    m = read_module(_module(body).encode(), name="d.xml")
+    assert m.location_name("M", 252, 288) == "Draw"      # exactly the deck position
+    assert m.location_name("M", 253, 288) == "0505"      # anywhere else: the grid

@@ -389,6 +389,8 @@ class MapInfo:
     edge_height: int = 0
     #: board layout: [(board name, column, row)]; defaults to the first board at (0, 0)
     layout: list = field(default_factory=list)
+    #: DrawPiles: [(name, x, y, owning board name)] (``Map.getDeckNameAt``)
+    decks: list = field(default_factory=list)
 
     def set_layout(self, boards) -> None:
         """Apply a save's BoardPicker selection: ((name[/rev], col, row), …)."""
@@ -422,7 +424,23 @@ class MapInfo:
                 return b, ox, oy
         return None
 
+    def deck_at(self, x: float, y: float) -> str | None:
+        """The DrawPile whose position is exactly (x, y) (owning board's origin added)."""
+        if not self.decks:
+            return None
+        origins = {b.name: (ox, oy) for b, ox, oy in self.placed_boards()}
+        for name, dx, dy, board in self.decks:
+            ox, oy = origins.get(board, (0, 0))
+            if (dx + ox, dy + oy) == (x, y):
+                return name
+        return None
+
     def location_name(self, x: float, y: float) -> str:
+        """``Map.locationName``: a deck at exactly that point, else the board's grid, else
+        ``offboard``."""
+        deck = self.deck_at(x, y)
+        if deck is not None:
+            return deck
         found = self.board_at(x, y)
         if found is None:
             return OFFBOARD
@@ -430,8 +448,6 @@ class MapInfo:
         if b.grid is None:
             return OFFBOARD
         lx, ly = x - ox, y - oy
-        if b.reversible and False:  # reversal comes from the BoardPicker "/rev" flag (not modelled)
-            pass
         loc = b.grid.location_name(lx, ly, b.width, b.height)
         return OFFBOARD if loc is None else loc
 
@@ -658,8 +674,11 @@ def _build(root, size_loader, source: str, moduledata: dict) -> Module:
                 boards.setdefault(bname, BoardInfo(bname, img, grid, _b(bel, "reversible", False),
                                                    w, h, size_loader))
             mid = name or internal_id
+            decks = [(d.get("name", ""), _i(d, "x", 0), _i(d, "y", 0), d.get("owningBoard", ""))
+                     for d in el.iter(_P + "module.map.DrawPile")]
             mi = MapInfo(id=mid, name=name, kind=tag.rsplit(".", 1)[1], boards=boards,
-                         edge_width=_i(el, "edgeWidth", 0), edge_height=_i(el, "edgeHeight", 0))
+                         edge_width=_i(el, "edgeWidth", 0), edge_height=_i(el, "edgeHeight", 0),
+                         decks=decks)
             maps.setdefault(mid, mi)
             internal[internal_id] = mi
         elif tag == _P + "module.PrototypeDefinition":
