@@ -92,7 +92,9 @@ def game(**scenario_over) -> Game:
     mapdef = make_map((30, 36), (15, 24), map_id="6-4",
                       hexes={f"{c:02d}{r:02d}": {"country": "italy" if c <= 32 else "austria-hungary"}
                              for c in range(30, 37) for r in range(15, 25)},
-                      hexsides={"3118|3218": {"terrain": "woods"}, "3117|3118": {"river": True}})
+                      hexsides={"3118|3218": {"terrain": "woods", "rail": "double"},
+                                "3218|3318": {"rail": "double"}, "3318|3418": {"rail": "single"},
+                                "3117|3118": {"river": True}})
     nations = {
         "austria-hungary": Nation("austria-hungary", "Austria-Hungary", "central-powers", "#d8d0a0", "#000000"),
         "germany": Nation("germany", "Germany", "central-powers", "#a0a0a0", "#000000"),

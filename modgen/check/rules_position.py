@@ -19,7 +19,11 @@ from .engine import rule
 from .findings import UNDETERMINED, VIOLATION
 
 try:  # engineer E1's rules (positional maths)
-    from ..rules import board as _board, movement as _movement, stacking as _stacking, zoc as _zoc
+    import importlib
+    _board = importlib.import_module("modgen.rules.board")
+    _movement = importlib.import_module("modgen.rules.movement")
+    _stacking = importlib.import_module("modgen.rules.stacking")
+    _zoc = importlib.import_module("modgen.rules.zoc")
     from ..rules.terrain import TerrainCosts
     from ..rules.units import UnitView, is_infantry_type, movement_allowance, rail_capacity_divisions
 except ImportError:  # pragma: no cover - only while modgen.rules is missing

@@ -1,0 +1,29 @@
+"""Machine-readable report: every finding field plus the summary (stable key order)."""
+from __future__ import annotations
+
+import json
+
+from .findings import Report
+
+FORMAT_VERSION = 1
+
+
+def as_dict(report: Report) -> dict:
+    return {
+        "format": "modgen-check",
+        "version": FORMAT_VERSION,
+        "log": report.log_file,
+        "game": report.game,
+        "scenario": report.scenario,
+        "scenario_basis": report.scenario_basis,
+        "steps": report.steps,
+        "notes": list(report.notes),
+        "sides": dict(report.side_names),
+        "findings": [f.to_dict() for f in report.findings],
+        "summary": report.summary.to_dict(),
+        "exit_code": report.exit_code,
+    }
+
+
+def render(report: Report) -> str:
+    return json.dumps(as_dict(report), ensure_ascii=False, indent=2) + "\n"
