@@ -1,0 +1,143 @@
+"""``validate_game`` reports each broken file with the right file, line and field, all at once."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from modgen.errors import ValidationErrors
+from modgen.model import load_game, validate_game
+
+from conftest import ROOT
+
+DATA = Path(__file__).parent / "data" / "model"
+UNITS = "counters/mini/units.yaml"
+S1 = "scenarios/mini/s1.yaml"
+
+
+def make_root(tmp_path: Path, **replace: str) -> Path:
+    """The mini game plus the project's tables (and map 6-4 when it exists) in a temporary data folder;
+    ``replace`` maps a data-relative path to a file in tests/data/model/broken/."""
+    root = tmp_path / "data"
+    shutil.copytree(DATA / "mini", root)
+    shutil.copytree(ROOT / "tables", root / "tables")
+    if (ROOT / "maps" / "6-4.yaml").is_file():
+        (root / "maps").mkdir()
+        shutil.copy(ROOT / "maps" / "6-4.yaml", root / "maps" / "6-4.yaml")
+    for rel, broken in replace.items():
+        shutil.copy(DATA / "broken" / broken, root / rel)
+    return root
+
+
+def need_map(root: Path) -> None:
+    if not (root / "maps" / "6-4.yaml").is_file():
+        pytest.skip("maps/6-4.yaml is not in this checkout yet")
+
+
+def messages(root: Path) -> list[str]:
+    return [e.format() for e in validate_game("mini", root)]
+
+
+def test_mini_game_is_valid(tmp_path):
+    root = make_root(tmp_path)
+    assert messages(root) == []
+    game = load_game("mini", root)
+    assert set(game.counters) == {"ah-mtn-x-53m", "ah-hq-xxxx-tir", "ah-fort-2"}
+    s = game.scenarios["s1"]
+    assert [p.counter for p in s.setup] == ["ah-mtn-x-53m", "ah-hq-xxxx-tir"]
+    assert s.hq_supply_points == {"ah-hq-xxxx-tir": 5}
+    assert game.fortress_counter("austria-hungary", 2).id == "ah-fort-2"
+
+
+def test_bad_enum(tmp_path):
+    root = make_root(tmp_path, **{UNITS: "units-bad-enum.yaml"})
+    msgs = messages(root)
+    assert any(m.startswith(f"{UNITS}:6: counters[ah-tank-x-1].type: 'tank' is not one of:") for m in msgs), msgs
+
+
+def test_missing_field(tmp_path):
+    root = make_root(tmp_path, **{UNITS: "units-missing-field.yaml"})
+    assert f"{UNITS}:3: counters[ah-mtn-x-53m].front: required field is missing" in messages(root)
+
+
+def test_duplicate_id(tmp_path):
+    root = make_root(tmp_path, **{UNITS: "units-duplicate-id.yaml"})
+    msgs = messages(root)
+    assert any(m.startswith(f"{UNITS}:6: counters[3].id: duplicate counter id 'ah-mtn-x-53m' (first in {UNITS}:3)")
+               for m in msgs), msgs
+
+
+def test_yaml_syntax_error_names_file_and_line(tmp_path):
+    root = make_root(tmp_path, **{UNITS: "units-syntax-error.yaml"})
+    errs = validate_game("mini", root)
+    syntax = [e for e in errs if e.file == UNITS]
+    assert syntax and "YAML syntax" in syntax[0].message
+    assert syntax[0].line in (4, 5)
+    # the counters are gone, so the scenario's references are reported too, not a traceback
+    assert any(e.file == S1 and "unknown counter" in e.message for e in errs)
+
+
+def test_unknown_counter_in_scenario(tmp_path):
+    root = make_root(tmp_path, **{S1: "s1-unknown-counter.yaml"})
+    assert messages(root) == [f"{S1}:11: setup[1].counter: unknown counter 'ah-mtn-x-99m'"]
+
+
+def test_off_map_hex(tmp_path):
+    root = make_root(tmp_path, **{S1: "s1-off-map-hex.yaml"})
+    need_map(root)
+    assert messages(root) == [f"{S1}:11: setup[1].hex: hex 9950 is not on map 6-4"]
+
+
+def test_many_errors_reported_at_once(tmp_path):
+    root = make_root(tmp_path, **{S1: "s1-bad-values.yaml", UNITS: "units-bad-enum.yaml"})
+    msgs = messages(root)
+    expected = [
+        f"{S1}:3: maps[0]: map '6-5' is not one of the game's maps (6-4)",
+        f"{S1}:4: first_turn: '7 Mai 1915' is not a game date like '7 May 1915' or 'Special May 1915'",
+        f"{S1}:10: setup[0].strength: strength 3 is above the counter's printed 2",
+        f"{S1}:13: fortresses[0].size: no austria-hungary fortress counter of size 8",
+        f"{S1}:15: markers[0].marker: unknown marker 'gas'",
+        f"{S1}:16: starting_dm.ruritania: unknown nation 'ruritania'",
+    ]
+    for e in expected:
+        assert e in msgs, (e, msgs)
+    assert any(m.startswith(f"{UNITS}:6:") for m in msgs)
+    assert any("phase 'cp-movement' belongs to 'central-powers'" in m for m in msgs)
+    with pytest.raises(ValidationErrors) as info:
+        load_game("mini", root)
+    assert len(info.value.errors) == len(msgs)
+
+
+def test_missing_referenced_file_is_reported_where_referenced(tmp_path):
+    root = make_root(tmp_path)
+    (root / UNITS).unlink()
+    msgs = messages(root)
+    assert f"games/mini.yaml:15: counters[0]: file not found: {UNITS}" in msgs
+
+
+def test_unknown_game(tmp_path):
+    root = make_root(tmp_path)
+    msgs = messages(root).copy()
+    assert msgs == []
+    errs = validate_game("nosuch", root)
+    assert [e.format() for e in errs] == ["games/nosuch.yaml: no such game 'nosuch' (known: mini)"]
+
+
+def test_paths_outside_the_data_folder_are_refused(tmp_path):
+    root = make_root(tmp_path)
+    g = root / "games" / "mini.yaml"
+    g.write_text(g.read_text().replace("counters/mini/units.yaml", "../../etc/passwd"))
+    msgs = messages(root)
+    assert any("is outside the data folder" in m and m.startswith("games/mini.yaml:15:") for m in msgs), msgs
+
+
+def test_cache_sees_edited_data(tmp_path):
+    root = make_root(tmp_path)
+    first = load_game("mini", root)
+    assert load_game("mini", root) is first
+    units = root / UNITS
+    units.write_text(units.read_text().replace('front: "2-4", back: "1-4"', 'front: "3-4", back: "2-4"'))
+    second = load_game("mini", root)
+    assert second.counters["ah-mtn-x-53m"].front.strength == 3
+    assert second.version != first.version
