@@ -46,8 +46,8 @@ BACK_RULE = ("Placeholder back = front - ceil(front / 4), same movement; no back
              "is 0 or the front strength is 0. It reproduces every generic reduced value the rulebooks print "
              "(German division 8 -> 6 and 6 -> 4, German brigade 2 -> 1, French division 4 -> 3: Figures 9 "
              "and 13; German AlpK 4 -> 3 and Jgr 6 -> 4: 16-2).")
-ARRIVAL = {"austria-hungary": "15-12: any Austro-Hungarian city or any rail line on a map edge in Austria-Hungary",
-           "italy": "15-18: Milano (1421), Bologna (2326), or any rail line on a map edge in Italy"}
+ARRIVAL = {"austria-hungary": "any A-H city or map-edge rail line in Austria-Hungary (15-12)",
+           "italy": "Milano 1421, Bologna 2326 or a map-edge rail line in Italy (15-18)"}
 
 
 def norm(designation: str) -> str:
@@ -390,7 +390,7 @@ def write_scenario(s: dict, dur: dict, units: Units, book: list[str], out: Path)
                 fd["name"] = x["name"]
             fd["line"] = f["source_line"]
             w("  - " + flow(fd))
-    w("markers:")
+    w("markers:" + ("" if any(isinstance(m["hexes"], list) for m in s.get("markers", [])) else " []"))
     derived = []
     for m in s.get("markers", []):
         ln = rule_line(book, m["rule"], lo, hi)
