@@ -105,9 +105,12 @@ class Numbering:
         neg = value < 0
         value = abs(value)
         if type_ == "A":
-            s = chr(ord("A") + value % 26) * (value // 26 + 1)
+            # VASSAL repeats the letter value // 26 + 1 times; capped so a hostile coordinate
+            # cannot make a gigabyte name
+            s = chr(ord("A") + value % 26) * min(value // 26 + 1, 1000)
         else:
             s = str(value)
+            leading = min(leading, 30)
             while leading > 0 and value < 10 ** leading:
                 s = "0" + s
                 leading -= 1

@@ -1,0 +1,69 @@
+"""Property tests (hypothesis) for the command-tree codec, typed commands and trait chains."""
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from modgen.vassal.commands import (AddPiece, ChangePiece, Chat, MovePiece, MutableProperty, Node,
+                                    Opaque, Secret, Turn, decode_tree, encode_tree, parse_command)
+from modgen.vassal.traits import join_chain, parse_piece, split_chain
+
+# tokens a VASSAL encoder can write: no ESC inside, not ending in a backslash, not starting with
+# a backslash or quote (those are quoted by the encoder and re-rooted by the decoder)
+_alphabet = st.sampled_from(list("ab/;\t\\'|,@ xyz09é"))
+token = st.text(_alphabet, max_size=12).filter(
+    lambda t: not t.endswith("\\") and not t.startswith(("\\", "'")))
+
+
+def trees(depth=3):
+    if depth == 0:
+        return st.builds(Node, token, st.just([]))
+    return st.builds(Node, token, st.lists(trees(depth - 1), max_size=3))
+
+
+@settings(max_examples=400, deadline=None)
+@given(trees())
+def test_tree_roundtrip(tree):
+    text = encode_tree(tree)
+    back = decode_tree(text)
+    assert encode_tree(back) == text
+    assert back == tree
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_decodes_to_a_fixed_point(text):
+    once = encode_tree(decode_tree(text))
+    assert isinstance(once, str)
+
+
+field = st.text(st.sampled_from(list("ab/;\t\\',x1 ")), max_size=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(field, field, field)
+def test_typed_commands_reencode_exactly(a, b, c):
+    for cmd in (AddPiece(a or "1", b, c), ChangePiece(a or "1", b, c), ChangePiece(a or "1", b, None),
+                MutableProperty(a, b, c, "Module"), Chat(a), Turn("TurnTracker0", b),
+                MovePiece(a or "1", "Main Map", 1, -2, None, b or None, 3, 4, "u", Secret("pw"))):
+        tok = cmd.encode()
+        back = parse_command(tok)
+        assert back.encode() == tok
+        if not isinstance(back, Opaque):
+            assert back == cmd or "\\" in tok or "'" in tok
+
+
+trait = st.text(st.sampled_from(list("ab;\t\\,xy1")), max_size=8).map(lambda t: "mark;" + t)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(trait, st.text(st.sampled_from(list("ab;\t\\,1")), max_size=8)), max_size=5),
+       st.text(st.sampled_from(list("ab;0 ")), max_size=8))
+def test_trait_chains_roundtrip(traits, basic_state):
+    parts = [(t, s) for t, s in traits if not t.endswith("\\") and not s.endswith("\\")
+             and not s.startswith("\\") and not t.startswith("\\")]
+    parts.append(("piece;;;a.png;Name", basic_state))
+    type_, state = join_chain(parts)
+    p = parse_piece(type_, state)
+    assert p.encode() == (type_, state)
+    assert p.basic.name == "Name"
+    assert split_chain(type_, state)[-1][0] == "piece;;;a.png;Name"
