@@ -1,0 +1,98 @@
+"""``modgen check`` end to end on the Italian Front data: recognition, exit codes, formats,
+password never printed, all-or-nothing output."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from modgen.cli import main
+from modgen.check.testgame import TestGame
+from modgen.model import load_game
+from modgen.model.types import GameDate
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("italian-front")
+
+
+def scripted(game, tmp_path, illegal: bool, *, scenario_decl: bool = False, name="g.vlog"):
+    sc = game.scenarios["if-1915-05"]
+    t = TestGame(game, sc, password="hunter2-secret")
+    if scenario_decl:
+        t.declare("!scenario if-1915-05")
+    if illegal:
+        t.move("ah-inf-x-96", "2018")        # an A-H unit in the Entente Movement Phase (6-3)
+    t.next_phase(3)                          # to Turn 1 June 1915 ... (Special Turn first)
+    return t.write(tmp_path / name)
+
+
+def test_legal_game_exit_0(game, tmp_path, capsys):
+    p = scripted(game, tmp_path, illegal=False)
+    assert main(["check", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "scenario if-1915-05 (set-up matches 100% of the printed list)" in out
+    assert "No rule violation found." in out
+
+
+def test_illegal_game_exit_1_json(game, tmp_path, capsys):
+    p = scripted(game, tmp_path, illegal=True)
+    assert main(["check", str(p), "--format", "json"]) == 1
+    out = capsys.readouterr()
+    d = json.loads(out.out)
+    v = [f for f in d["findings"] if f["severity"] == "violation"]
+    assert [(f["rule"], f["step"]) for f in v] == [("6-3", 1)]
+    assert v[0]["side"] == "central-powers" and v[0]["hexes"] == ["2019", "2018"]
+    assert "hunter2-secret" not in out.out + out.err
+
+
+def test_html_report_to_file_with_map_picture(game, tmp_path, capsys):
+    p = scripted(game, tmp_path, illegal=True)
+    out = tmp_path / "r.html"
+    assert main(["check", str(p), "--format", "html", "-o", str(out)]) == 1
+    page = out.read_text(encoding="utf-8")
+    assert "data:image/png;base64," in page and "[6-3]" in page
+    assert "hunter2-secret" not in page
+    assert capsys.readouterr().out == ""
+
+
+def test_scenario_by_declaration_and_option(game, tmp_path, capsys):
+    p = scripted(game, tmp_path, illegal=False, scenario_decl=True)
+    assert main(["check", str(p), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["scenario_basis"] == "!scenario declaration in the chat"
+    assert main(["check", str(p), "--scenario", "if-1915-05", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["scenario_basis"] == "given with --scenario"
+
+
+def test_unusable_input_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.vlog"
+    bad.write_bytes(b"junk")
+    out = tmp_path / "r.txt"
+    assert main(["check", str(bad), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.vlog" in err and "Traceback" not in err
+    assert not out.exists()                          # no partial output
+    assert main(["check", str(tmp_path / "missing.vlog")]) == 2
+
+
+def test_unknown_scenario_option_exit_2(game, tmp_path, capsys):
+    p = scripted(game, tmp_path, illegal=False)
+    assert main(["check", str(p), "--scenario", "nope"]) == 2
+    assert "no scenario 'nope'" in capsys.readouterr().err
+
+
+def test_german_unit_into_italy_real_data(game, tmp_path, capsys):
+    sc = game.scenarios["if-1915-05"]
+    assert game.counters["ge-mtn-x-1alpk"].nation == "germany"
+    t = TestGame(game, sc)
+    t.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    start = next(p.hex for p in sc.setup if p.counter == "ge-mtn-x-1alpk")
+    italy = min((h for h, info in game.maps["6-4"].hexes.items() if info.country == "italy"),
+                key=lambda h: (h.distance(start), h))
+    step = t.move("ge-mtn-x-1alpk", italy)
+    p = t.write(tmp_path / "de.vlog")
+    assert main(["check", str(p), "--format", "json"]) == 1
+    d = json.loads(capsys.readouterr().out)
+    hits = [f for f in d["findings"] if f["rule"] == "IF 3-9"]
+    assert len(hits) == 1 and hits[0]["step"] == step and str(italy) in hits[0]["message"]
