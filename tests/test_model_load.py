@@ -145,3 +145,20 @@ def test_every_scheduled_unit_has_a_counter():
 
 def test_validate_game_is_empty_for_the_real_data():
     assert validate_game("italian-front", ROOT) == []
+
+
+def test_counter_lines_name_the_unit():
+    """Every rulebook line a counter cites (000:Lnnn) prints its designation."""
+    book = shared_path("seeds", "000_aa915efd4021bc28.txt").read_text(encoding="utf-8").splitlines()
+    g = load_game("italian-front", ROOT)
+    checked = 0
+    for c in g.counters.values():
+        if c.rpl or c.type == "fortress":
+            continue
+        for src in c.provenance.sources:
+            n = int(src.split(":L")[1])
+            text = book[n - 1].replace(" ", "")
+            assert c.designation.replace(" ", "") in text or (c.designation == "Tir" and "Tirol" in text), \
+                (c.id, src, book[n - 1])
+            checked += 1
+    assert checked > 250
