@@ -219,3 +219,11 @@ def test_movement_allowance_of_the_face_showing():
     assert movement_allowance(u) == 5
     assert movement_allowance(replace(u, reduced=True)) == 4
     assert column_allowance(5) == 7 and column_allowance(4) == 6 and column_allowance(3) == 4
+
+
+def test_who_may_enter_ezoc_after_rail_7_8():
+    from modgen.rules import may_enter_ezoc_after_rail
+    assert may_enter_ezoc_after_rail(unit(nation="germany"))
+    assert may_enter_ezoc_after_rail(unit(nation="great-britain", side=EN))
+    assert not may_enter_ezoc_after_rail(unit(nation="austria-hungary"))
+    assert not may_enter_ezoc_after_rail(unit(nation="italy", side=EN))

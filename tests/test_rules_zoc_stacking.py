@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, check_attack_limit, check_stacking,
+from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, StackingOptions, check_attack_limit,
+                          check_stacking, stacking_options_for,
                           enemy_zoc, make_map, stack_count, zoc, zoc_controllers, zoc_of_unit)
 from modgen.rules.units import unit_stacking_value
 from test_rules_support import CP, EN, H, unit
@@ -157,3 +158,39 @@ def test_attack_limit_on_reduced_hexes_11_10():
     assert msg and msg.startswith("11-10:") and "at most 8 divisions and 4 artillery" in msg
     # a normal hex has no attack cap
     assert check_attack_limit(b, H("1203"), eight * 2) is None
+
+
+def test_jgr_counts_as_brigade_at_half_strength_if_11_2():
+    jgr = unit("1010", cid="jgr", type="aslt", designation="Jgr", strength=6, back=(4, 5))
+    opts = replace(ITALIAN_FRONT_STACKING, jgr_brigade_at_half=True)
+    assert stack_count([jgr], opts).divisions == 1
+    assert stack_count([replace(jgr, reduced=True)], opts).divisions == 1          # 4 > 6/2
+    assert stack_count([replace(jgr, strength_override=3)], opts).divisions == Fraction(1, 2)
+    assert stack_count([replace(jgr, strength_override=3)]).divisions == 1          # rule not in force
+
+
+def test_components_27_3_never_count_more_than_11_6():
+    big = unit("1010", cid="big", size="X", strength=8)           # one brigade at division strength
+    opts = StackingOptions(full_division_strength={"germany": 8})
+    assert stack_count([big], opts).divisions == Fraction(1, 2)
+    two = [unit("1010", cid=f"r{i}", size="III", strength=4) for i in range(2)]
+    assert stack_count(two, opts).divisions == 1
+
+
+def test_stacking_options_from_the_scenario_special_rules():
+    from types import SimpleNamespace as NS
+    from modgen.model.types import SpecialRule
+    from test_rules_support import counter
+    sc = NS(special_rules=(
+        SpecialRule("3-1", "Two Austro-Hungarian brigades stacked together are one division."),
+        SpecialRule("3-2", "Two or three German AlpK units stacked together are one division."),
+        SpecialRule("11-2", "The German Jgr division is a brigade for stacking purposes whenever it "
+                            "is at or below half strength.")))
+    opts = stacking_options_for(sc, [counter("a", strength=8, full_strength=8),
+                                     counter("b", nation="italy", strength=5)])
+    assert opts.ah_brigade_pairs and opts.alpk_group and opts.jgr_brigade_at_half
+    assert opts.full_division_strength == {"germany": 8, "italy": 5}
+    other = NS(special_rules=(SpecialRule("3-1", "Serbian units may not leave Serbia."),))
+    o2 = stacking_options_for(other)
+    assert not (o2.ah_brigade_pairs or o2.alpk_group or o2.jgr_brigade_at_half)
+    assert o2.full_division_strength is None

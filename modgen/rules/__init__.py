@@ -18,7 +18,7 @@ from .board import Board, BoardState, make_map, MOVEMENT_MARKERS
 from .movement import (ILLEGAL, LEGAL, UNDETERMINED, MovementCheck, PathResult, StepCost,
                        cheapest_path, check_movement, minimum_move_allowed, step_cost)
 from .rail import (CapacityFinding, RailCheck, SimpleRailNetworks, check_rail_capacity,
-                   check_rail_move, detrain_mp, rail_capacity_available, rail_capacity_used,
+                   check_rail_move, detrain_mp, may_enter_ezoc_after_rail, rail_capacity_available, rail_capacity_used,
                    rail_move_cost, rail_path, rail_rate, rail_track)
 from .stacking import (StackCount, StackLimit, StackingViolation, check_attack_limit,
                        check_stacking, land_hexsides, limit_for_land_hexsides, stack_count,
@@ -28,7 +28,7 @@ from .units import (ITALIAN_FRONT_STACKING, STANDARD_STACKING, DivisionGroup, St
                     UnitView, column_allowance, default_full_division_strengths, division_groups,
                     exerts_zoc, hq_rail_divisions, is_artillery, is_assault, is_ground_combat_unit,
                     is_infantry_type, is_mountain, is_rail_only, movement_allowance,
-                    rail_capacity_divisions, unit_stacking_value)
+                    rail_capacity_divisions, stacking_options_for, unit_stacking_value)
 from .zoc import enemy_zoc, zoc, zoc_controllers, zoc_of_hex, zoc_of_unit
 
 __all__ = [n for n in dir() if not n.startswith("_")]

@@ -31,7 +31,7 @@ from typing import Iterable, Mapping, Protocol, Sequence
 from ..hexgrid import Hex, Hexside
 from ..model.types import GameDate, RailCapacity
 from .board import Board
-from .units import (GERMANY, RUSSIA, RAIL_BOUND_HEXES_PER_TURN, UnitView, is_cavalry, is_fortress,
+from .units import (BRITAIN, GERMANY, RUSSIA, RAIL_BOUND_HEXES_PER_TURN, UnitView, is_cavalry, is_fortress,
                     is_infantry_type, is_rail_only, nation_is, rail_capacity_divisions,
                     single_track_units)
 from .zoc import enemy_zoc, zoc_controllers
@@ -43,6 +43,12 @@ RATE_INFANTRY = Fraction(1, 10)         # 7-5
 RATE_OTHER = Fraction(1, 6)             # 7-5
 SINGLE_TRACK_LIMIT = 1                  # 7-9
 SINGLE_TRACK_LIMIT_GERMANY = 2          # 37-5
+
+
+def may_enter_ezoc_after_rail(unit: UnitView) -> bool:
+    """7-8 / 37-4 / 38-1: only German and British units may move into an enemy-controlled hex in
+    the turn they used rail movement."""
+    return nation_is(unit.nation, GERMANY) or nation_is(unit.nation, BRITAIN)
 
 
 def rail_rate(unit: UnitView) -> Fraction:

@@ -249,12 +249,16 @@ class StackingOptions:
     * ``divisional_components`` — 27-3: components making up a full division are one division.
     * ``full_division_strength`` — nation id → strength of a full infantry division (the circle
       on that nation's infantry divisions, 22-19/27-3); needed for 27-3.
+    * ``jgr_brigade_at_half`` — IF October 1917 scenario rule 11-2 (000:L1361): the German Jgr
+      division is a brigade for stacking whenever it is at or below half strength (half of its
+      printed front strength).
     """
 
     ah_brigade_pairs: bool = False
     alpk_group: bool = False
     divisional_components: bool = True
     full_division_strength: Mapping[str, int] | None = None
+    jgr_brigade_at_half: bool = False
 
 
 STANDARD_STACKING = StackingOptions()
@@ -274,7 +278,34 @@ def is_alpk(u: "UnitView | Counter") -> bool:
     return nation_is(_nation(u), GERMANY) and "alpk" in c.designation.lower()
 
 
-def unit_stacking_value(u: "UnitView | Counter") -> tuple[Fraction, int]:
+def is_jgr(u: "UnitView | Counter") -> bool:
+    """German Jäger (Jgr) unit (33-5, IF 11-2)."""
+    c = _counter(u)
+    return nation_is(_nation(u), GERMANY) and "jgr" in c.designation.lower().split()
+
+
+def stacking_options_for(scenario: object | None = None, counters: Iterable[Counter] = ()
+                         ) -> StackingOptions:
+    """The stacking options a scenario calls for: its special rules are read for the Italian
+    Front counting rules (IF 3-1 A-H brigade pairs, IF 3-2 AlpK, IF 11-2 Jgr at half strength),
+    recognised by number *and* wording so another game's "3-1" is not mistaken for them; 27-3
+    full-division strengths come from ``counters``."""
+    ah = alpk = jgr = False
+    for r in getattr(scenario, "special_rules", ()) or ():
+        t = (r.text or "").lower()
+        if r.number == "3-1" and "austro-hungarian brigades" in t and "one division" in t:
+            ah = True
+        elif r.number == "3-2" and "alpk" in t and "one division" in t:
+            alpk = True
+        elif r.number == "11-2" and "jgr" in t and "brigade" in t and "half strength" in t:
+            jgr = True
+    full = default_full_division_strengths(counters)
+    return StackingOptions(ah_brigade_pairs=ah, alpk_group=alpk, jgr_brigade_at_half=jgr,
+                           full_division_strength=full or None)
+
+
+def unit_stacking_value(u: "UnitView | Counter",
+                        options: "StackingOptions | None" = None) -> tuple[Fraction, int]:
     """(division equivalents, artillery units) of one unit alone.
 
     11-1/11-2 a division (reduced or not) = 1; 11-5 fortresses, Engineers, HQs = 0; 11-6 other
@@ -298,17 +329,24 @@ def unit_stacking_value(u: "UnitView | Counter") -> tuple[Fraction, int]:
         return Fraction(1, 2), 0
     if c.size == "XXX":
         return Fraction(3), 0
+    if options is not None and options.jgr_brigade_at_half and isinstance(u, UnitView) and is_jgr(u):
+        full, now = c.front.strength, u.strength
+        if full is not None and now is not None and 2 * now <= full:
+            return Fraction(1, 2), 0
     return Fraction(1), 0
 
 
 def default_full_division_strengths(counters: Iterable[Counter]) -> dict[str, int]:
-    """Full infantry-division strength per nation for 27-3: the highest full-strength circle (or
-    front strength where no circle is given) on that nation's plain infantry divisions."""
+    """Full infantry-division strength per nation for 27-3: the highest full-strength circle on
+    that nation's infantry or assault divisions (for plain infantry divisions without a circle in
+    the data, the printed front strength)."""
     out: dict[str, int] = {}
     for c in counters:
-        if c.type != "inf" or c.size != SIZE_DIVISION or c.rpl:
+        if c.type not in ("inf", "aslt") or c.size != SIZE_DIVISION or c.rpl:
             continue
-        v = c.full_strength if c.full_strength is not None else c.front.strength
+        # an assault division's circle is its regular infantry full strength (33-4)
+        v = c.full_strength if c.full_strength is not None else (
+            c.front.strength if c.type == "inf" else None)
         if v is not None and v > out.get(c.nation, 0):
             out[c.nation] = v
     return out
@@ -375,7 +413,10 @@ def division_groups(units: Sequence[UnitView],
             full = options.full_division_strength.get(nation)
             if not full:
                 continue
-            comps = sorted(comps, key=lambda x: (-(x.strength or 0), x.id))
+            # a component already at full division strength on its own stays a brigade/regiment
+            # (11-6): 27-3 only merges several components, it never makes one count more
+            comps = sorted((x for x in comps if (x.strength or 0) < full),
+                           key=lambda x: (-(x.strength or 0), x.id))
             current: list[UnitView] = []
             total = 0
             for u in comps:
@@ -387,8 +428,10 @@ def division_groups(units: Sequence[UnitView],
                         pool.remove(g)
                     current, total = [], 0
     for u in pool:
-        d, _a = unit_stacking_value(u)
+        d, _a = unit_stacking_value(u, options)
         rule = "49-1" if is_us_doubled(u) else ("11-6" if u.counter.size in SMALL_SIZES else "11-1")
+        if d == Fraction(1, 2) and u.counter.size not in SMALL_SIZES:
+            rule = "IF 11-2"
         groups.append(DivisionGroup((u,), d, rule))
     return groups
 
