@@ -7,8 +7,11 @@ benchmark use it); ``build_module`` writes the file.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -75,6 +78,27 @@ def _default_png(image: Image.Image) -> bytes:
     return png_bytes(image)
 
 
+def _board_job(mapdef) -> tuple:
+    """Worker: draw one map and encode it (runs in a forked process beside the counter art)."""
+    try:
+        img = _default_map_art(mapdef)
+        t = time.perf_counter()
+        data = _default_png(img)
+        return "ok", data, img.size, time.perf_counter() - t
+    except ModgenError as e:
+        return "error", e.message, e.file, e.line, e.field
+    except Exception as e:  # noqa: BLE001 - reported as a ModgenError in the parent
+        return "error", f"map art failed: {type(e).__name__}: {e}", None, None, None
+
+
+def _can_fork() -> bool:
+    try:
+        return (len(os.sched_getaffinity(0)) > 1
+                and "fork" in multiprocessing.get_all_start_methods())
+    except AttributeError:
+        return False
+
+
 def scenario_file(scenario_id: str) -> str:
     return f"{scenario_id}.vsav"
 
@@ -96,28 +120,60 @@ def setup_description(game: Game, sc, notes: list[str]) -> str:
 def build_entries(game: Game, *, progress: Progress | None = None,
                   geometry: Callable = _default_geometry, map_art: Callable = _default_map_art,
                   images: Callable = _default_images, png: Callable = _default_png,
-                  declarations: Path | None = None) -> list[tuple[str, bytes]]:
-    """Every zip entry of the module, (name, bytes), in a fixed order."""
+                  declarations: Path | None = None, parallel: bool = True
+                  ) -> list[tuple[str, bytes]]:
+    """Every zip entry of the module, (name, bytes), in a fixed order.
+
+    With the default art and ``parallel``, the maps are drawn and encoded in a forked worker
+    while this process draws the counters: the output is the same bytes either way.
+    """
     progress = progress or Progress(stream=None)
     entries: dict[str, bytes] = {}
     cal = turns.calendar(game)   # fails early if the sequence of play is missing
+    layout = savegame.BoardLayout.for_game(game, geometry)
+
+    def encode(img: Image.Image) -> bytes:
+        t = time.perf_counter()
+        data = png(img)
+        progress.add("png encoding", time.perf_counter() - t)
+        return data
 
     progress.stage("art", f"{len(game.counters)} counters, {len(game.markers)} markers, "
                           f"{len(game.maps)} maps")
-    piece_images = images(game)
-    board_images = {mid: map_art(game.maps[mid]) for mid in sorted(game.maps)}
-    progress.stage("png", f"{len(piece_images) + len(board_images)} images")
-    for name in sorted(piece_images):
-        entries[f"images/{name}"] = png(piece_images[name])
-    layout = savegame.BoardLayout.for_game(game, geometry)
+    map_ids = sorted(game.maps)
+    board_png: dict[str, tuple[bytes, tuple[int, int]]] = {}
+    use_worker = (parallel and map_art is _default_map_art and png is _default_png
+                  and map_ids and _can_fork())
+    pool = (ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+            if use_worker else None)
+    try:
+        futures = {mid: pool.submit(_board_job, game.maps[mid]) for mid in map_ids} if pool else {}
+        piece_images = images(game)
+        progress.stage("png", f"{len(piece_images) + len(map_ids)} images")
+        for name in sorted(piece_images):
+            entries[f"images/{name}"] = encode(piece_images[name])
+        for mid in map_ids:
+            if pool:
+                res = futures[mid].result()
+                if res[0] == "error":
+                    raise ModgenError(res[1], file=res[2], line=res[3], field=res[4])
+                board_png[mid] = (res[1], res[2])
+                progress.add("png encoding", res[3])
+            else:
+                img = map_art(game.maps[mid])
+                board_png[mid] = (encode(img), img.size)
+    finally:
+        if pool:
+            pool.shutdown(wait=True, cancel_futures=True)
     boards = {}
-    for mid, img in board_images.items():
+    for mid in map_ids:
+        data, size = board_png[mid]
         grid, w, h = layout.grids[mid], *layout.sizes[mid]
-        if img.size != (w, h):
-            raise ModgenError(f"map art is {img.size[0]}x{img.size[1]} px but the board grid "
+        if size != (w, h):
+            raise ModgenError(f"map art is {size[0]}x{size[1]} px but the board grid "
                               f"expects {w}x{h}", file=str(game.maps[mid].source or mid))
         image_name = f"map-{mid}.png"
-        entries[f"images/{image_name}"] = png(img)
+        entries[f"images/{image_name}"] = data
         boards[mid] = (grid, w, h, image_name)
 
     progress.stage("pieces")
@@ -162,7 +218,9 @@ def build_module(game: Game, output: str | Path, *, progress: Progress | None = 
     progress = progress or Progress()
     items = build_entries(game, progress=progress, **kw)
     progress.stage("zip", f"{len(items)} entries → {output}")
+    t = time.perf_counter()
     with vmod.atomic_write(output) as f:
         vmod.write_zip_entries(f, items)
+    progress.add("zip writing", time.perf_counter() - t)
     progress.stage("done")
     return Path(output)
