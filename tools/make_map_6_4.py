@@ -19,13 +19,14 @@ Method
     rulebook's own statements (RULEBOOK_COUNTRY) win.
   * hexside terrain: from the two hexes' relief (lowland -> clear, hills -> hilly, mountain ->
     mountain, high_mountain -> mountain); the rougher of the two; ``alpine`` only between two
-    high-mountain hexes (a crest), so no hex is walled in. The Carso plateau (RUGGED) is rough.
+    high-mountain hexes (a crest), so no hex is walled in. The Carso plateau (RUGGED) is rough;
+    RELIEF_OVERRIDES corrects the kit's relief where it is wrong at this scale (Gorizia).
     Land/sea hexsides are ocean; a hexside whose centre-to-centre segment runs >= 30 % through a
     lake (kit ``lakes``: Garda, Maggiore, Como, ...) is lake.
   * rivers: a hexside carries a river when the river's course crosses the segment joining the two
     hex centres an odd number of times. Courses: kit ``rivers`` pieces lying along the named
-    river's waypoints (RIVERS); the Tagliamento and Isonzo are missing from the kit and are traced
-    from the towns on their banks (approximate).
+    river's waypoints (RIVERS); the Tagliamento, Isonzo and Brenta are missing from the kit and are
+    traced from the towns on their banks (approximate). A hexside belongs to the first river listed.
   * rails: main 1915 lines as chains of towns (RAILS), joined hex to hex along the straight line;
     double vs single track is approximate.
   * places: the rulebook's cities (city), fortress hexes (fortress), the four ports the brief names;
@@ -80,6 +81,10 @@ RULEBOOK_COUNTRY = {
 }
 SEEDS = {"italy": (45.46, 9.19), "austria-hungary": (46.06, 14.51),
          "switzerland": (46.95, 8.9), "germany": (47.55, 11.3)}
+#: relief the kit's tint classification gets wrong at this scale (hex: relief, reason)
+RELIEF_OVERRIDES = {
+    "3318": ("hills", "Gorizia lies at the edge of the Friulian plain, hills to the north and east"),
+}
 #: the Carso (Karst) plateau between Gorizia and Trieste: rough, not hilly (lat/lon box)
 RUGGED = [((45.55, 13.55), (45.92, 14.1))]
 
@@ -100,8 +105,10 @@ RIVERS = [  # name, major, waypoints (lat, lon) along the course, source: "kit" 
                              (46.59, 14.0), (46.62, 14.53), (46.60, 15.0), (46.38, 16.0)]),
     ("Sava", False, "kit", [(46.28, 14.0), (46.12, 15.0), (46.0, 15.34), (45.79, 16.0)]),
     ("Inn", False, "kit", [(46.62, 10.0), (47.0, 10.58), (47.29, 11.0), (47.49, 12.0), (47.53, 12.1)]),
-    ("Mincio", False, "kit", [(45.45, 10.69), (45.07, 10.98)]),
-    ("Adda", False, "kit", [(45.81, 9.41), (45.13, 9.88)]),
+    ("Brenta", False, "traced", [(46.05, 11.60), (45.90, 11.68), (45.77, 11.73), (45.54, 11.78),
+                                 (45.41, 12.01), (45.19, 12.28)]),
+    ("Mincio", False, "kit", [(45.45, 10.69), (45.35, 10.74), (45.16, 10.79), (45.07, 10.98)]),
+    ("Adda", False, "kit", [(45.81, 9.41), (45.50, 9.50), (45.31, 9.50), (45.19, 9.79), (45.13, 9.88)]),
     ("Ticino", False, "kit", [(45.73, 8.62), (45.25, 9.0), (45.14, 9.22)]),
 ]
 RIVER_TOLERANCE = 0.12  # degrees: a kit river piece belongs to a river if all its points are this close
@@ -264,7 +271,7 @@ def build(kit: Kit) -> dict:
     all_hexes = [Hex(c, r) for r in range(FIRST_ROW, LAST_ROW + 1) for c in range(FIRST_COL, LAST_COL + 1)]
     on_map = [h for h in all_hexes if h.id in kit.hexes]
     on = set(on_map)
-    relief = {h: kit.hexes[h.id]["relief"] for h in on_map}
+    relief = {h: RELIEF_OVERRIDES.get(h.id, (kit.hexes[h.id]["relief"],))[0] for h in on_map}
     land = {h: (kit.hexes[h.id]["land_fraction"] >= 0.5 and relief[h] not in ("sea",)) or h.id in RULEBOOK_LAND
             for h in on_map}
 
@@ -460,8 +467,8 @@ def to_yaml(m: dict, about: str) -> str:
            "  reason: >-"]
     reason = ("No rulebook prints map 6-4. Schematic map at the printed 20 km scale whose hex numbers "
               "match every hex the rulebook names; land, relief, coast, lakes, rivers and the 1915 "
-              "frontier come from the geography kit (relief and frontier approximate); the Tagliamento "
-              "and Isonzo are traced from the towns on their banks; rail lines and double/single track "
+              "frontier come from the geography kit (relief and frontier approximate); the Tagliamento, "
+              "Isonzo and Brenta are traced from the towns on their banks; rail lines and double/single track "
               "are approximate; only the rulebook's cities are cities (other names are labels). "
               "Rulebook hexes (set-up, fortress, city, devastation) are forced to land and to the "
               "country the rulebook implies.")

@@ -22,7 +22,7 @@ from ..model.types import MapDef
 from .fonts import font
 
 MARGIN = 24                 # px of paper around the hexes
-LEGEND_HEIGHT = 150         # px band under the hexes for the title and legend
+LEGEND_HEIGHT = 200         # px band under the hexes for the title and legend
 SUPERSAMPLE = 2
 MAX_SCAN_PIXELS = 200_000_000   # a scanned map larger than this is refused (decompression bomb)
 
@@ -49,12 +49,12 @@ OTHER_TINT = (236, 232, 220)
 #: hexside terrain -> (band colour, band width as a fraction of the hex height); clear: none
 TERRAIN_BANDS = {
     "broken": ((196, 180, 120), 0.10),
-    "hilly": ((196, 160, 90), 0.13),
+    "hilly": ((214, 186, 120), 0.12),
     "woods": ((70, 140, 60), 0.13),
     "swamp": ((110, 160, 140), 0.13),
-    "rough": ((150, 110, 60), 0.15),
+    "rough": ((150, 140, 70), 0.15),
     "wooded_rough": ((80, 110, 50), 0.15),
-    "mountain": ((120, 80, 40), 0.19),
+    "mountain": ((128, 84, 48), 0.17),
     "alpine": ((245, 245, 250), 0.22),
     "urban": ((90, 90, 90), 0.15),
     "suburban": ((160, 160, 160), 0.12),
@@ -149,12 +149,21 @@ def render_map(mapdef: MapDef) -> Image.Image:
     for h in mapdef.hexes:
         c = pts(grid.corners(h))
         d.line(c + [c[0]], fill=GRID_LINE, width=max(1, s))
-    # coasts and lake shores
+    # lakes between land hexes: a band of water along the hexside
     for side, hs in mapdef.hexsides.items():
         a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
-        if a.land != b.land or (hs.terrain in ("ocean", "lake") and a.land and b.land):
+        if hs.terrain in ("ocean", "lake") and a.land and b.land:
             p, q = grid.hexside_segment(side)
-            d.line(pts([p, q]), fill=COAST, width=3 * s)
+            d.line(pts([p, q]), fill=LAKE if hs.terrain == "lake" else SEA, width=int(dy * 0.3 * s))
+            for x, y in pts([p, q]):
+                r = dy * 0.15 * s
+                d.ellipse((x - r, y - r, x + r, y + r), fill=LAKE if hs.terrain == "lake" else SEA)
+    # coasts and shores
+    for side, hs in mapdef.hexsides.items():
+        a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
+        if a.land != b.land:
+            p, q = grid.hexside_segment(side)
+            d.line(pts([p, q]), fill=COAST, width=2 * s)
     # rivers
     for side, hs in mapdef.hexsides.items():
         if hs.river or hs.major_river:
@@ -167,7 +176,8 @@ def render_map(mapdef: MapDef) -> Image.Image:
     for side, hs in mapdef.hexsides.items():
         if hs.border:
             p, q = grid.hexside_segment(side)
-            _dashed(d, pts([p])[0], pts([q])[0], BORDER, 3 * s, 7 * s, 5 * s)
+            d.line(pts([p, q]), fill=(255, 255, 255), width=5 * s)
+            _dashed(d, pts([p])[0], pts([q])[0], BORDER, 4 * s, 7 * s, 4 * s)
     # rails, centre to centre
     for side, hs in mapdef.hexsides.items():
         if hs.rail:
@@ -177,7 +187,8 @@ def render_map(mapdef: MapDef) -> Image.Image:
     for h, info in mapdef.hexes.items():
         cx, cy = grid.center(h)
         if info.fortress_site:
-            _fortress(d, cx * s, cy * s, dy * 0.16 * s)
+            fx = cx - dy * 0.27 if (info.city or info.capital) else cx
+            _fortress(d, fx * s, cy * s, dy * 0.15 * s)
         if info.city or info.capital:
             r = dy * (0.10 if info.capital else 0.08) * s
             d.rectangle((cx * s - r, cy * s - r, cx * s + r, cy * s + r), fill=(200, 30, 30),
@@ -207,28 +218,34 @@ def _is_lake(mapdef: MapDef, h: Hex) -> bool:
 
 
 def _band(d: ImageDraw.ImageDraw, p, q, width: float, colour, terrain: str) -> None:
-    """A band of terrain colour along a hexside, shortened so corners stay readable."""
+    """A band of terrain colour along a hexside, shortened so corners stay readable.
+
+    Alpine hexsides (prohibited, TEC) are white with dark edges and peaks so they cannot be taken
+    for mountain ones."""
     (x1, y1), (x2, y2) = p, q
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
     k = 0.82
     a = (mx + (x1 - mx) * k, my + (y1 - my) * k)
     b = (mx + (x2 - mx) * k, my + (y2 - my) * k)
-    d.line([a, b], fill=colour, width=max(1, int(round(width))))
-    if terrain in ("mountain", "alpine"):
-        # peaks: small triangles straddling the hexside
-        lx, ly = b[0] - a[0], b[1] - a[1]
-        ln = math.hypot(lx, ly) or 1.0
-        ux, uy = lx / ln, ly / ln
-        nx, ny = -uy, ux
-        peak = (60, 40, 20) if terrain == "mountain" else (90, 90, 130)
-        for t in (0.25, 0.5, 0.75):
-            cx, cy = a[0] + lx * t, a[1] + ly * t
-            hw, hh = width * 0.35, width * 0.45
-            d.polygon([(cx - ux * hw + nx * hh * 0.5, cy - uy * hw + ny * hh * 0.5),
-                       (cx + ux * hw + nx * hh * 0.5, cy + uy * hw + ny * hh * 0.5),
-                       (cx - nx * hh * 0.6, cy - ny * hh * 0.6)], fill=peak)
-    if terrain == "alpine":
-        d.line([a, b], fill=(90, 90, 130), width=max(1, int(width * 0.08)))
+    w = max(1, int(round(width)))
+    if terrain != "alpine":
+        d.line([a, b], fill=colour, width=w)
+        return
+    lx, ly = b[0] - a[0], b[1] - a[1]
+    ln = math.hypot(lx, ly) or 1.0
+    ux, uy = lx / ln, ly / ln
+    nx, ny = -uy, ux
+    edge = (70, 70, 110)
+    half = width / 2
+    d.polygon([(a[0] + nx * half, a[1] + ny * half), (b[0] + nx * half, b[1] + ny * half),
+               (b[0] - nx * half, b[1] - ny * half), (a[0] - nx * half, a[1] - ny * half)],
+              fill=colour, outline=edge, width=max(1, int(width * 0.1)))
+    for t in (0.2, 0.5, 0.8):
+        cx, cy = a[0] + lx * t, a[1] + ly * t
+        hw = width * 0.4
+        d.polygon([(cx - ux * hw - nx * half * 0.7, cy - uy * hw - ny * half * 0.7),
+                   (cx + ux * hw - nx * half * 0.7, cy + uy * hw - ny * half * 0.7),
+                   (cx + nx * half * 0.7, cy + ny * half * 0.7)], fill=edge)
 
 
 def _dashed(d, p, q, colour, width, dash, gap) -> None:
@@ -291,8 +308,12 @@ def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid) -> None
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
     for h, info in mapdef.hexes.items():
         cx, cy = grid.center(h)
-        colour = (40, 40, 90) if not info.land else (70, 64, 54)
-        d.text((cx, cy - dy * 0.5 + 2), h.id, font=num_font, fill=colour, anchor="mt")
+        if info.land:
+            colour, halo = (60, 56, 48), _tint(info.country, mapdef)
+        else:
+            colour, halo = (30, 50, 100), LAKE if _is_lake(mapdef, h) else SEA
+        d.text((cx, cy - dy * 0.5 + dy * 0.12), h.id, font=num_font, fill=colour, anchor="mt",
+               stroke_width=2, stroke_fill=halo)
     for h, info in mapdef.hexes.items():
         if not info.name:
             continue
@@ -301,43 +322,59 @@ def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid) -> None
                stroke_width=2, stroke_fill=(255, 255, 255))
 
 
+KEY_WIDTH = 700   # px of the legend taken by the symbol key (four columns)
+
+
 def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> None:
+    """Title, provenance banner, sources and the symbol key, in the band under the hexes."""
     top = height - LEGEND_HEIGHT
     d.rectangle((MARGIN, top + 8, width - MARGIN, height - MARGIN // 2), outline=TEXT, width=2,
                 fill=(252, 250, 242))
     x = MARGIN + 12
     y = top + 16
-    title = f"Map {mapdef.id}: {mapdef.name}"
-    d.text((x, y), title, font=font(22, bold=True), fill=TEXT)
+    kx = max(x + 260, width - MARGIN - KEY_WIDTH)
+    text_width = kx - x - 16
+    d.text((x, y), f"Map {mapdef.id}: {mapdef.name}", font=font(22, bold=True), fill=TEXT)
     kind = mapdef.provenance.kind
+    line_y = y + 30
     if kind != "rulebook":
-        banner = f"{kind.upper()} MAP — provenance: {kind}"
-        d.text((x, y + 30), banner, font=font(18, bold=True), fill=(180, 20, 20))
-    text = mapdef.provenance.reason
-    src = "; ".join(mapdef.provenance.sources)
+        d.text((x, line_y), f"{kind.upper()} MAP \u2014 provenance: {kind}", font=font(18, bold=True),
+               fill=(180, 20, 20))
+        line_y += 26
     small = font(12, family="condensed")
-    lines = _wrap(d, text, small, width // 2 - 40) + _wrap(d, "Sources: " + src, small, width // 2 - 40)
-    for i, line in enumerate(lines[:6]):
-        d.text((x, y + 56 + i * 14), line, font=small, fill=TEXT)
-    # key
-    kx = width // 2 + 10
-    ky = top + 18
-    items = [("hilly", "Hilly"), ("rough", "Rough"), ("mountain", "Mountain"), ("alpine", "Alpine")]
+    lines = _wrap(d, "Sources: " + " | ".join(mapdef.provenance.sources), small, text_width)
+    lines += _wrap(d, mapdef.provenance.reason, small, text_width)
+    room = max(0, (height - MARGIN // 2 - 6 - line_y) // 14)
+    if len(lines) > room:
+        lines = lines[:room]
+        if room:
+            more = " \u2026 (full text in the map file)"
+            words = lines[-1].split()
+            while words and d.textlength(" ".join(words) + more, font=small) > text_width:
+                words.pop()
+            lines[-1] = " ".join(words) + more
+    for i, line in enumerate(lines):
+        d.text((x, line_y + i * 14), line, font=small, fill=TEXT)
+
     lf = font(13, family="condensed")
-    for i, (terrain, label) in enumerate(items):
+    ky = top + 18
+    for i, terrain in enumerate(("hilly", "rough", "mountain", "alpine")):
         colour, frac = TERRAIN_BANDS[terrain]
         yy = ky + i * 22
-        d.line([(kx, yy + 7), (kx + 36, yy + 7)], fill=colour, width=max(3, int(frac * 64)))
-        d.text((kx + 44, yy), label + " hexside", font=lf, fill=TEXT)
+        _band(d, (kx - 4, yy + 7), (kx + 44, yy + 7), frac * 64, colour, terrain)
+        d.text((kx + 46, yy), TERRAIN_LABELS[terrain] + " hexside", font=lf, fill=TEXT)
+    d.line([(kx, ky + 95), (kx + 36, ky + 95)], fill=LAKE, width=12)
+    d.text((kx + 46, ky + 88), "Lake hexside", font=lf, fill=TEXT)
     kx2 = kx + 170
     d.line([(kx2, ky + 7), (kx2 + 36, ky + 7)], fill=RIVER, width=4)
     d.text((kx2 + 44, ky), "River", font=lf, fill=TEXT)
     d.line([(kx2, ky + 29), (kx2 + 36, ky + 29)], fill=RIVER, width=8)
     d.text((kx2 + 44, ky + 22), "Major river", font=lf, fill=TEXT)
-    _dashed(d, (kx2, ky + 51), (kx2 + 36, ky + 51), BORDER, 3, 7, 5)
+    d.line([(kx2, ky + 51), (kx2 + 36, ky + 51)], fill=(255, 255, 255), width=5)
+    _dashed(d, (kx2, ky + 51), (kx2 + 36, ky + 51), BORDER, 4, 7, 4)
     d.text((kx2 + 44, ky + 44), "National border", font=lf, fill=TEXT)
-    d.line([(kx2, ky + 73), (kx2 + 36, ky + 73)], fill=COAST, width=3)
-    d.text((kx2 + 44, ky + 66), "Coast / lake shore", font=lf, fill=TEXT)
+    d.line([(kx2, ky + 73), (kx2 + 36, ky + 73)], fill=COAST, width=2)
+    d.text((kx2 + 44, ky + 66), "Coast", font=lf, fill=TEXT)
     kx3 = kx2 + 170
     _rail(d, (kx3, ky + 7), (kx3 + 40, ky + 7), True, 1)
     d.text((kx3 + 48, ky), "Rail line (double)", font=lf, fill=TEXT)
@@ -349,13 +386,12 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
     d.text((kx3 + 48, ky + 66), "Fortress site", font=lf, fill=TEXT)
     _anchor(d, kx3 + 19, ky + 96, 7)
     d.text((kx3 + 48, ky + 88), "Port", font=lf, fill=TEXT)
-    # countries
     kx4 = kx3 + 170
     seen = sorted({i.country for i in mapdef.hexes.values() if i.land and i.country})
-    for i, c in enumerate(seen):
+    for i, c in enumerate(seen[:5]):
         yy = ky + i * 22
         d.rectangle((kx4, yy, kx4 + 30, yy + 14), fill=_tint(c, mapdef), outline=TEXT)
-        label = c.replace("-", " ").title() + (" (neutral)" if c in mapdef.neutral else "")
+        label = "-".join(p.capitalize() for p in c.split("-")) + (" (neutral)" if c in mapdef.neutral else "")
         d.text((kx4 + 38, yy), label, font=lf, fill=TEXT)
 
 
