@@ -14,7 +14,7 @@ Quick tour::
 """
 from __future__ import annotations
 
-from .board import Board, BoardState, make_map, MOVEMENT_MARKERS
+from .board import Board, BoardState, make_map, MOVEMENT_MARKERS, neutral_countries
 from .movement import (ILLEGAL, LEGAL, UNDETERMINED, MovementCheck, PathResult, StepCost,
                        cheapest_path, check_movement, minimum_move_allowed, step_cost)
 from .rail import (CapacityFinding, RailCheck, SimpleRailNetworks, check_rail_capacity,

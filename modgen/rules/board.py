@@ -144,3 +144,13 @@ def make_map(cols: tuple[int, int], rows: tuple[int, int], *, default_terrain: s
                   grid=MapGrid(cols[0], cols[1], rows[0], rows[1]),
                   hexes=hx, hexsides=sides,
                   provenance=Provenance("placeholder", "test map built by modgen.rules.board.make_map"))
+
+
+def neutral_countries(game: object, mapdef: MapDef) -> frozenset[str]:
+    """Countries on the map that belong to no side of the game (e.g. Switzerland on map 6-4):
+    neutral for 10-6. Data-driven: a country becomes belligerent by being a nation of the game.
+    (Nations that join later, such as Italy before May 1915 in a linked game, are the caller's
+    business: add them to ``BoardState.neutral_countries`` for those turns.)"""
+    nations = getattr(game, "nations", {}) or {}
+    return frozenset(h.country for h in mapdef.hexes.values()
+                     if h.country and h.country not in nations)
