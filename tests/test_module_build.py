@@ -83,7 +83,7 @@ def test_buildfile_format_and_components(built):
         ["Central Powers", "Entente"]
     maps = {m.get("mapName"): m for m in root.findall("VASSAL.build.module.Map")}
     assert set(maps) == {"Main Map", "Eliminated", "Central Powers Reinforcements",
-                         "Entente Reinforcements"}
+                         "Entente Reinforcements", "Tracks"}
     helpers = [el.tag.rsplit(".", 1)[1] for el in maps["Main Map"]]
     for h in ("BoardPicker", "StackMetrics", "ForwardToKeyBuffer", "Scroller", "MenuDisplayer",
               "MapCenterer", "StackExpander", "PieceMover", "KeyBufferer", "CounterDetailViewer",
@@ -118,6 +118,23 @@ def test_read_back_with_project_reader(built):
     assert len(mod.piece_slots) == len(game.counters) + 5
     tracker = mod.tracker(turns.TRACKER_ID)
     assert [lv.property for lv in tracker.levels] == ["Year"]
+
+
+def test_tracks_map_names_each_box(built):
+    from modgen.module import tracks
+    game, path = built
+    mod = read_module(str(path))
+    regions = {r.name: r for r in tracks.regions(game)}
+    # 2 supply tracks (0-99) + 2 DM tracks (0-99 and +0..+900)
+    assert len(regions) == 2 * 100 + 2 * 110
+    for name in ("Entente supply 37", "Central Powers supply 0", "Austria-Hungary DM 99",
+                 "Italy DM +800"):
+        r = regions[name]
+        assert mod.location_name("Tracks", r.x, r.y) == name
+    with zipfile.ZipFile(path) as zf:
+        from PIL import Image
+        img = Image.open(io.BytesIO(zf.read("images/tracks.png")))
+        assert img.size == tracks.layout(game)[1:]
 
 
 def test_tab_and_newline_in_attribute_survive():

@@ -21,7 +21,7 @@ from PIL import Image
 from ..errors import ModgenError
 from ..model.types import Game
 from ..paths import PROJECT_ROOT
-from . import buildfile, charts, pieces as P, savegame, turns, vmod
+from . import buildfile, charts, pieces as P, savegame, tracks, turns, vmod
 
 VASSAL_VERSION = "3.7.0"
 DATE_SAVED = "0"      # no wall-clock time in the output: the module is byte-reproducible
@@ -176,6 +176,9 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         entries[f"images/{image_name}"] = data
         boards[mid] = (grid, w, h, image_name)
 
+    track_img = tracks.board_image(game)
+    entries[f"images/{tracks.IMAGE}"] = encode(track_img)
+
     progress.stage("pieces")
     all_slots = P.slots(game)
     missing = sorted({s.image for s in all_slots} - set(piece_images))
@@ -207,7 +210,8 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     entries["buildFile.xml"] = buildfile.render(
         game, slots=all_slots, image_sizes=sizes, boards=boards, setups=setups,
         charts=chart_entries, help_file=charts.HELP_FILE,
-        side_pools=[savegame.pool_map_name(s.name) for s in game.sides])
+        side_pools=[savegame.pool_map_name(s.name) for s in game.sides],
+        track_board=(tracks.IMAGE, tracks.regions(game)))
     entries["moduledata"] = md
     return sorted(entries.items())
 

@@ -19,7 +19,7 @@ from ..model.types import Game
 from ..paths import templates_dir
 from . import components as C
 from . import pieces as P
-from . import turns
+from . import tracks, turns
 
 XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
 DICE_REPORT = "** $name$ = $result$ *** &lt;$PlayerName$ ($PlayerSide$)&gt;"
@@ -66,6 +66,7 @@ class BoardSpec:
     width: int = 0
     height: int = 0
     color: str = "230,230,230"
+    regions: list | None = None
 
 
 @dataclass
@@ -114,7 +115,8 @@ def tracker_levels(cal: turns.Calendar) -> list[Level]:
 
 def render(game: Game, *, slots: list[P.Slot], image_sizes: dict[str, tuple[int, int]],
            boards: dict[str, tuple[Any, int, int, str]], setups: list[dict[str, str]],
-           charts: list[dict[str, str]], help_file: str, side_pools: list[str]) -> bytes:
+           charts: list[dict[str, str]], help_file: str, side_pools: list[str],
+           track_board: tuple[str, list] | None = None) -> bytes:
     """The normalised buildFile.xml bytes.
 
     ``boards``: map id -> (VassalHexGrid, width, height, image name).
@@ -136,6 +138,13 @@ def render(game: Game, *, slots: list[P.Slot], image_sizes: dict[str, tuple[int,
         maps.append(MapSpec(name, [BoardSpec(name, width=960, height=640, color="225,225,210")],
                             {"mapName": name, "buttonName": name, "markMoved": "Never",
                              "launch": "true"}))
+
+    if track_board is not None:
+        image, regions = track_board
+        maps.append(MapSpec(tracks.MAP_NAME, [BoardSpec(tracks.BOARD_NAME, image=image,
+                                                        regions=regions)],
+                            {"mapName": tracks.MAP_NAME, "buttonName": tracks.MAP_NAME,
+                             "markMoved": "Never", "launch": "true"}))
 
     def view(s: P.Slot) -> SlotView:
         w, h = image_sizes.get(s.image, (48, 48))

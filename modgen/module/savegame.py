@@ -37,6 +37,9 @@ POOL_SIZE = (960, 640)
 SLOT_PITCH = 64          # spacing of pieces laid out in off-map areas
 
 
+TRACKS_MAP = "Tracks"   # modgen.module.tracks.MAP_NAME (one board of the same name)
+
+
 def pool_map_name(side_name: str) -> str:
     return f"{side_name} Reinforcements"
 
@@ -270,6 +273,7 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
     for side in game.sides:
         name = pool_map_name(side.name)
         cmds.append(f"{name}BoardPicker\t{name}\t0\t0")
+    cmds.append(f"{TRACKS_MAP}BoardPicker\t{TRACKS_MAP}\t0\t0")
     cmds.append("SETUP_STACK\t")
     cmds.append(turns.turn_command(cal, sc.first_turn, sc.first_phase))
     cmds.append("end_save")
