@@ -67,3 +67,14 @@ def test_trait_chains_roundtrip(traits, basic_state):
     assert p.encode() == (type_, state)
     assert p.basic.name == "Name"
     assert split_chain(type_, state)[-1][0] == "piece;;;a.png;Name"
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(st.sampled_from(list("a\t\\'x")), max_size=16))
+def test_fast_chain_split_equals_vassal_decoder(s):
+    from modgen.vassal.sequence import Decoder
+    from modgen.vassal.traits import _split2
+    d = Decoder(s, "\t")
+    first = d.token("")
+    rest = d.token(None) if d.has_more() else None
+    assert _split2(s) == (first, rest)
