@@ -424,7 +424,9 @@ def write_scenario(s: dict, dur: dict, units: Units, book: list[str], out: Path)
 
     # ------------------------------------------------------------ reinforcements in the scenario period (3-10)
     w("reinforcements:   # 16-1..16-5 entries dated within the scenario (rule 3-10); relative ones need an event")
+    header = len(L) - 1
     fk, lk = date_key(first), date_key(last)
+    units_by_id = {c["id"]: c for c in units.counters.values()}
     setup_ids = {p["counter"] for g in s["setup"] for u in g["units"]
                  for p in placements(u, g["nation"], u.get("line"), u["hex"], "setup")}
     for e in dur["reinforcements"]["schedule"]:
@@ -433,10 +435,10 @@ def write_scenario(s: dict, dur: dict, units: Units, book: list[str], out: Path)
             if not fk <= date_key(d) <= lk:
                 continue
         else:
-            # "Italian Morale Shaken +N Turns": only while those units are not already in play
-            ids = {units.find(e["nation"], u, des, e["line"])["id"] for u in e.get("arrivals") or []
-                   for des in u.get("designations", [])}
-            if ids & setup_ids:
+            # "Italian Morale Shaken +N Turns": only while that nation is not already in play (in June
+            # 1918 the British and French are set up and the rest of 16-4/16-5 has come and gone)
+            set_up_nations = {units_by_id[c]["nation"] for c in setup_ids}
+            if NATIONS[e["nation"]][0] in set_up_nations:
                 continue
         ed: list[str] = []
         if d and "turn" in d:
@@ -460,6 +462,9 @@ def write_scenario(s: dict, dur: dict, units: Units, book: list[str], out: Path)
             w(f"    when: {q('16-1 assault upgrade: ' + ' '.join(a['conversions']))}")
             w(f"    nation: {NATIONS[a['nation']][0]}")
             w(f"    line: {a['line']}")
+
+    if len(L) - 1 == header:
+        L[header] = L[header].replace("reinforcements:", "reinforcements: []", 1)
 
     # ------------------------------------------------------------ rules
     w("special_rules:")
