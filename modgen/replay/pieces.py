@@ -28,9 +28,47 @@ def split_chain(s: str, n: int | None = None) -> list[str]:
     """Split a decorator chain (type or state) into one string per trait, outermost first.
 
     ``Decorator.getType/getState`` nest with the same TAB delimiter, so each level is one
-    ``SequenceEncoder('\\t')`` pair (own, inner). ``n`` = number of traits when known (the
-    state chain of a piece has exactly as many elements as its type chain).
+    ``SequenceEncoder('\\t')`` pair (own, inner) and the separator after the j-th element is a
+    TAB preceded by exactly j backslashes. ``n`` = number of traits when known (a piece's state
+    chain has as many elements as its type chain). Strings with quotes or TABs inside a trait's
+    own text take VASSAL's decoder level by level; the common case is one scan.
     """
+    if "'" not in s:
+        fast = _split_fast(s, n)
+        if fast is not None:
+            return fast
+    return _split_slow(s, n)
+
+
+def _split_fast(s: str, n: int | None) -> list[str] | None:
+    out: list[str] = []
+    start = 0
+    j = 0
+    pos = s.find(TAB)
+    limit = None if n is None else n - 1
+    while pos != -1 and (limit is None or j < limit):
+        k = pos
+        while k > start and s[k - 1] == "\\":
+            k -= 1
+        b = pos - k
+        if b == j:
+            own = s[start:k]
+            if TAB in own:
+                return None
+            out.append(own)
+            start = pos + 1
+            j += 1
+        elif b < j:
+            return None  # not a well-formed chain: let the real decoder decide
+        pos = s.find(TAB, pos + 1)
+    last = s[start:]
+    if TAB in last:
+        return None
+    out.append(last)
+    return out
+
+
+def _split_slow(s: str, n: int | None) -> list[str]:
     out: list[str] = []
     rest: str | None = s
     while rest is not None:
@@ -49,12 +87,16 @@ def split_chain(s: str, n: int | None = None) -> list[str]:
 
 
 def join_chain(parts: list[str]) -> str:
-    """Inverse of :func:`split_chain`."""
+    """Inverse of :func:`split_chain` (``SequenceEncoder('\\t')`` nesting)."""
     if not parts:
         return ""
     s = parts[-1]
+    if any(TAB in p or p[:1] in ("\\", "'") for p in parts):
+        for own in reversed(parts[:-1]):
+            s = SequenceEncoder(TAB, own).append(s).value or ""
+        return s
     for own in reversed(parts[:-1]):
-        s = SequenceEncoder(TAB, own).append(s).value or ""
+        s = own + TAB + (s.replace(TAB, "\\" + TAB) if TAB in s else s)
     return s
 
 

@@ -33,9 +33,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from ..vassal.sequence import Decoder
-from .pieces import StateFacts, TypeInfo, basic_position, merge_state, state_facts, type_info
+from .pieces import StateFacts, TypeInfo, merge_state, state_facts, type_info
 
 __all__ = ["PieceState", "StackState", "PlayerInfo", "GameState"]
+
+
+def _int(s: str) -> int:
+    """Java ``Integer.parseInt`` or 0 (``SequenceEncoder.Decoder.nextInt(0)``)."""
+    try:
+        return int(s) if s.strip() == s and "_" not in s else 0
+    except ValueError:
+        return 0
 
 
 @dataclass
@@ -163,6 +171,11 @@ class GameState:
         self._auto_stack = 0
         self._prototypes = None
         self._loc_cache: dict[tuple[str | None, int, int], str | None] = {}
+        # position index of the top level: (map, x, y) → {item: drawing order}
+        self._at: dict[tuple[str, int, int], dict[str, int]] = {}
+        self._pos_of: dict[str, tuple[str, int, int]] = {}
+        self._order = 0
+        self._loc_index: dict[tuple[str, str | None], list[str]] | None = None
         self._handlers: dict[str, Callable[[Any], None]] = {
             "AddPiece": self._add, "RemovePiece": self._remove, "ChangePiece": self._change,
             "MovePiece": self._move, "Player": self._player, "PlayerRemove": self._player_remove,
@@ -196,17 +209,24 @@ class GameState:
             return None
 
     def pieces_at(self, map_id: str, location: str) -> list[PieceState]:
-        """Pieces on ``map_id`` whose location name (hex) is ``location``, in drawing order."""
+        """Pieces on ``map_id`` whose location name (hex id, ``offboard``…) is ``location``, in
+        drawing order, stacks bottom → top. Needs a module for location names."""
+        if self._loc_index is None:
+            idx: dict[tuple[str, str | None], list[str]] = {}
+            for m, t in self.top.items():
+                for item in t:
+                    key = self._pos_of.get(item)
+                    if key is None:
+                        continue
+                    idx.setdefault((m, self.location_name(m, key[1], key[2])), []).append(item)
+            self._loc_index = idx
         out: list[PieceState] = []
-        for item in self.top.get(map_id, {}):
+        for item in self._loc_index.get((map_id, location), ()):
             st = self.stacks.get(item)
             if st is not None:
-                if st.members and self.location_name(map_id, st.x, st.y) == location:
-                    out.extend(self.pieces[m] for m in st.members if m in self.pieces)
-            else:
-                p = self.pieces.get(item)
-                if p is not None and self.location_name(map_id, p.own_x, p.own_y) == location:
-                    out.append(p)
+                out.extend(self.pieces[m] for m in st.members if m in self.pieces)
+            elif item in self.pieces:
+                out.append(self.pieces[item])
         return out
 
     def pieces_on(self, map_id: str) -> list[PieceState]:
@@ -256,21 +276,75 @@ class GameState:
             self.apply(c)
 
     # -- helpers ---------------------------------------------------------------
-    def _top_add(self, map_id: str | None, item: str) -> None:
+    def _top_add(self, map_id: str | None, item: str, x: int, y: int) -> None:
+        """``Map.addPiece``: append to the map's top level (kept in place if already there)."""
         if map_id is None:
             return
+        self._loc_index = None
         t = self.top.get(map_id)
         if t is None:
             t = self.top[map_id] = {}
-        t.pop(item, None)
+        if item in t:
+            self._reposition(item, map_id, x, y)
+            return
+        self._top_remove_any(item)
         t[item] = None
+        self._order += 1
+        key = (map_id, x, y)
+        at = self._at.get(key)
+        if at is None:
+            at = self._at[key] = {}
+        at[item] = self._order
+        self._pos_of[item] = key
+
+    def _reposition(self, item: str, map_id: str, x: int, y: int) -> None:
+        key = (map_id, x, y)
+        old = self._pos_of.get(item)
+        if old == key:
+            return
+        self._loc_index = None
+        order = self._order + 1
+        if old is not None:
+            at = self._at.get(old)
+            if at is not None:
+                order = at.pop(item, order)
+                if not at:
+                    del self._at[old]
+        else:
+            self._order += 1
+        at = self._at.get(key)
+        if at is None:
+            at = self._at[key] = {}
+        at[item] = order
+        self._pos_of[item] = key
+
+    def _top_remove_any(self, item: str) -> None:
+        key = self._pos_of.pop(item, None)
+        if key is None:
+            return
+        self._loc_index = None
+        t = self.top.get(key[0])
+        if t is not None:
+            t.pop(item, None)
+        at = self._at.get(key)
+        if at is not None:
+            at.pop(item, None)
+            if not at:
+                del self._at[key]
 
     def _top_remove(self, map_id: str | None, item: str) -> None:
         if map_id is None:
             return
-        t = self.top.get(map_id)
-        if t is not None:
-            t.pop(item, None)
+        key = self._pos_of.get(item)
+        if key is not None and key[0] == map_id:
+            self._top_remove_any(item)
+
+    def items_at(self, map_id: str, x: int, y: int) -> list[str]:
+        """Top-level items (stack ids, lone piece ids) at exactly (x, y), in drawing order."""
+        at = self._at.get((map_id, x, y))
+        if not at:
+            return []
+        return sorted(at, key=at.__getitem__)
 
     def _detach(self, p: PieceState) -> None:
         """Take a piece out of its stack, or off its map's top level."""
@@ -281,9 +355,13 @@ class GameState:
                     st.members.remove(p.id)
                 except ValueError:
                     pass
+                if not st.members:
+                    # VASSAL keeps empty stacks in memory; they can never be merged onto, so
+                    # they leave the position index (and come back if refilled)
+                    self._top_remove_any(st.id)
             p.stack = None
         else:
-            self._top_remove(p.own_map, p.id)
+            self._top_remove_any(p.id)
 
     def _insert(self, st: StackState, p: PieceState, index: int) -> None:
         """``Stack.insert``: reorder when already in it, else ``insertChild``."""
@@ -294,6 +372,8 @@ class GameState:
             st.members.insert(min(index, len(st.members)), p.id)
             return
         self._detach(p)
+        if not st.members and not st.removed and st.map is not None:
+            self._top_add(st.map, st.id, st.x, st.y)
         p.stack = st.id
         st.members.insert(index, p.id)
 
@@ -302,7 +382,7 @@ class GameState:
         sid = f"~stack-{self._auto_stack}"
         st = StackState(sid, map_id, x, y, [], -1)
         self.stacks[sid] = st
-        self._top_add(map_id, sid)
+        self._top_add(map_id, sid, x, y)
         return st
 
     def _make_piece(self, pid: str, type_: str, state: str) -> PieceState:
@@ -326,26 +406,21 @@ class GameState:
         p.state = state
         if p.expanded is not None:
             p.expanded = self._expand(p.type, state)
-        basic = state
-        n = p.info.n
-        if n > 1:
-            # the BasicPiece state is the innermost element of the chain
-            from .pieces import split_chain
-            basic = split_chain(state, n)[-1]
-        new_map, x, y, _ = basic_position(basic)
+        # the BasicPiece state (innermost) says map;x;y (read once per distinct state)
+        f = state_facts(p.type, state)
+        new_map, x, y = f.map, f.x, f.y
         p.own_x, p.own_y = x, y
         cur_map = p.map
         if new_map != cur_map:
+            # Map.addPiece: out of its stack, onto the new map's top level (or off the map)
+            self._detach(p)
+            p.own_map = new_map
             if new_map is not None:
-                # Map.addPiece: out of its stack, onto the new map's top level
-                self._detach(p)
-                p.own_map = new_map
-                self._top_add(new_map, p.id)
-            else:
-                self._detach(p)
-                p.own_map = None
+                self._top_add(new_map, p.id, x, y)
         elif p.stack is None:
             p.own_map = new_map
+            if new_map is not None:
+                self._reposition(p.id, new_map, x, y)
 
     # -- command handlers --------------------------------------------------------
     def _begin_save(self, cmd: Any) -> None:
@@ -369,27 +444,34 @@ class GameState:
         self._set_piece_state(p, state)
 
     def _add_stack(self, sid: str, state: str) -> None:
-        d = Decoder(state, ";")
-        map_tok = d.token("null")
+        if "\\" in state or "'" in state:
+            toks = list(Decoder(state, ";"))
+        else:
+            toks = state.split(";")
+        map_tok = toks[0] if toks else "null"
         map_id = None if map_tok in ("null", "") else map_tok
-        x = d.int(0) if map_id is not None else 0
-        y = d.int(0) if map_id is not None else 0
+        x = y = 0
+        rest = toks[1:]
+        if map_tok != "null":
+            x = _int(rest[0]) if rest else 0
+            y = _int(rest[1]) if len(rest) > 1 else 0
+            rest = rest[2:]
         old = self.stacks.get(sid) or self._removed_stacks.pop(sid, None)
         if old is not None:
-            self._top_remove(old.map, sid)
+            self._top_remove_any(sid)
         st = StackState(sid, map_id, x, y, [], -1)
         if old is not None:
-            # members of the replaced stack object keep pointing at a stack VASSAL forgot
+            # members of a replaced stack object stay where it was, as lone pieces
             for m in old.members:
                 p = self.pieces.get(m)
                 if p is not None and p.stack == sid:
                     p.stack = None
                     p.own_map = old.map
                     p.own_x, p.own_y = old.x, old.y
+                    self._top_add(old.map, m, old.x, old.y)
         self.stacks[sid] = st
-        self._top_add(map_id, sid)
-        while d.has_more():
-            tok = d.token("")
+        self._top_add(map_id, sid, x, y)
+        for tok in rest:
             if tok.startswith("@@"):
                 try:
                     st.layer = int(tok[2:])
@@ -406,7 +488,7 @@ class GameState:
         pid = cmd.id
         st = self.stacks.pop(pid, None)
         if st is not None:
-            self._top_remove(st.map, pid)
+            self._top_remove_any(pid)
             st.map = None
             st.removed = True
             self._removed_stacks[pid] = st
@@ -476,34 +558,27 @@ class GameState:
     def _merge_finder(self, p: PieceState, map_id: str, x: int, y: int) -> bool:
         """``MovePiece.createMergeFinder`` through ``Map.apply``: the first (bottom-most drawn)
         non-empty stack or lone piece at exactly (x, y)."""
-        t = self.top.get(map_id)
-        if not t:
-            return False
-        for item in list(t):
+        for item in self.items_at(map_id, x, y):
             st = self.stacks.get(item)
             if st is not None:
-                if st.x == x and st.y == y and st.members and st.id != p.stack:
-                    top = self.pieces.get(st.members[-1])
-                    if top is not None:
-                        self._merge(top, p)
-                        return True
-                elif st.x == x and st.y == y and st.members and st.id == p.stack:
-                    # already in that stack: StackMetrics.merge re-inserts on top of it
-                    top = self.pieces.get(st.members[-1])
-                    if top is not None and top is not p:
-                        self._merge(top, p)
-                    return True
-            else:
-                q = self.pieces.get(item)
-                if q is not None and q is not p and q.stack is None and q.own_x == x and q.own_y == y:
-                    self._merge(q, p)
-                    return True
+                if not st.members:
+                    continue
+                top = self.pieces.get(st.members[-1])
+                if top is None:
+                    continue
+                if top is not p:
+                    self._merge(top, p)
+                return True
+            q = self.pieces.get(item)
+            if q is not None and q is not p and q.stack is None:
+                self._merge(q, p)
+                return True
         return False
 
     def _stack_or_place(self, p: PieceState, map_id: str, x: int, y: int) -> None:
         if p.stack is None:
             # MovePiece.stackOrPlacePiece: a lone piece gets a new stack
-            self._top_remove(p.own_map, p.id)
+            self._top_remove_any(p.id)
             st = self._new_stack(map_id, x, y)
             p.stack = st.id
             st.members.append(p.id)
@@ -512,7 +587,7 @@ class GameState:
         # Map.placeAt → Map.addPiece: out of its stack, onto the map's top level
         self._detach(p)
         p.own_map, p.own_x, p.own_y = map_id, x, y
-        self._top_add(map_id, p.id)
+        self._top_add(map_id, p.id, x, y)
 
     def _player(self, cmd: Any) -> None:
         info = PlayerInfo(cmd.name or "", cmd.side or "")
@@ -547,6 +622,7 @@ class GameState:
             except Exception:  # a board the module does not know: keep its default layout
                 pass
             self._loc_cache.clear()
+            self._loc_index = None
 
     def _setup_stack(self, cmd: Any) -> None:
         self.setup_stack_seen = True

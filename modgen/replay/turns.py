@@ -153,6 +153,7 @@ class TurnDecoder:
     def __init__(self, module: Any = None):
         self.specs = tracker_specs(module)
         self._cache: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+        self._memo: dict[tuple, tuple[dict[str, str], str | None]] = {}
 
     def levels(self, tracker_id: str, state: str) -> list[tuple[str, str, str]]:
         key = (tracker_id, state)
@@ -164,20 +165,31 @@ class TurnDecoder:
             self._cache[key] = r
         return r
 
+    def _both(self, game_state: Any) -> tuple[dict[str, str], str | None]:
+        key = tuple(game_state.turn_states.items())
+        r = self._memo.get(key)
+        if r is None:
+            labels: dict[str, str] = {}
+            texts = []
+            multi = len(key) > 1
+            for tid, st in key:
+                lv = self.levels(tid, st)
+                for label, value, _ in lv:
+                    labels[f"{tid}.{label}" if multi and label.startswith("level") else label] = value
+                spec = self.specs.get(tid)
+                fmt = spec.turn_format if spec is not None else " ".join(
+                    f"$level{i + 1}$" for i in range(len(lv)))
+                texts.append(format_turn(fmt, lv))
+            r = (labels, " / ".join(texts) if texts else None)
+            if len(self._memo) > 10000:
+                self._memo.clear()
+            self._memo[key] = r
+        return r
+
     def labels(self, game_state: Any) -> dict[str, str]:
-        out: dict[str, str] = {}
-        multi = len(game_state.turn_states) > 1
-        for tid, st in game_state.turn_states.items():
-            for label, value, _ in self.levels(tid, st):
-                out[f"{tid}.{label}" if multi and label.startswith("level") else label] = value
-        return out
+        """{level property (or levelN): value} of the active levels of every tracker."""
+        return dict(self._both(game_state)[0])
 
     def text(self, game_state: Any) -> str | None:
-        texts = []
-        for tid, st in game_state.turn_states.items():
-            spec = self.specs.get(tid)
-            lv = self.levels(tid, st)
-            fmt = spec.turn_format if spec is not None else " ".join(
-                f"$level{i + 1}$" for i in range(len(lv)))
-            texts.append(format_turn(fmt, lv))
-        return " / ".join(texts) if texts else None
+        """The turn as VASSAL shows it (the tracker's ``turnFormat``); trackers joined by `` / ``."""
+        return self._both(game_state)[1]
