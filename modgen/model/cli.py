@@ -27,8 +27,10 @@ def run(args) -> int:
               file=sys.stderr)
         return 2
     assert game is not None
-    nfiles = 1 + len({c.source.file for c in game.counters.values() if c.source}) + len(game.scenarios) \
-        + len(game.tables) + len(game.maps) + 1
+    sources = [game.source] + [x.source for group in (game.counters.values(), game.markers.values(),
+                                                         game.scenarios.values(), game.tables.values(),
+                                                         game.maps.values()) for x in group]
+    nfiles = len({s.file for s in sources if s is not None})
     print(f"{game.id} {game.version}: OK - {nfiles} files, {len(game.counters)} counters, "
           f"{len(game.markers)} markers, {len(game.scenarios)} scenarios, {len(game.maps)} map(s)")
     return 0
