@@ -125,10 +125,12 @@ def test_tracks_map_names_each_box(built):
     game, path = built
     mod = read_module(str(path))
     regions = {r.name: r for r in tracks.regions(game)}
-    # 2 supply tracks (0-99) + 2 DM tracks (0-99 and +0..+900)
-    assert len(regions) == 2 * 100 + 2 * 110
+    # 2 supply tracks (0-99) + one DM track (0-99 and +0..+900) for the nation whose starting
+    # DM the scenario gives
+    assert len(regions) == 2 * 100 + 110
+    assert not any(n.startswith("Italy DM") for n in regions)
     for name in ("Entente supply 37", "Central Powers supply 0", "Austria-Hungary DM 99",
-                 "Italy DM +800"):
+                 "Austria-Hungary DM +800"):
         r = regions[name]
         assert mod.location_name("Tracks", r.x, r.y) == name
     with zipfile.ZipFile(path) as zf:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..errors import ModgenError
 
 
 def add_arguments(parser):
@@ -24,7 +25,10 @@ def run(args) -> int:
     progress.stage("validate", f"game {args.game}")
     game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
     output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
-    path = build_module(game, output, progress=progress)
+    try:
+        path = build_module(game, output, progress=progress)
+    except OSError as e:
+        raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
     if not args.quiet:
         print(f"modgen build: wrote {path} ({path.stat().st_size:,} bytes)", file=sys.stderr)
     return 0

@@ -38,10 +38,13 @@ class Region:
 
 
 def tracks(game: Game) -> list[Track]:
+    """Supply per side; DM for the nations whose DM the scenarios track (their starting DM
+    points, rule 15), or for every nation when no scenario names any."""
     out = [Track(f"{s.name} supply points", f"{s.name} supply", False) for s in game.sides]
+    dm_nations = {n for sc in game.scenarios.values() for n in sc.starting_dm}
     for s in game.sides:
         for nid in s.nations:
-            if nid in game.nations:
+            if nid in game.nations and (not dm_nations or nid in dm_nations):
                 n = game.nations[nid].name
                 out.append(Track(f"{n} DM points (rule 15)", f"{n} DM", True))
     return out
