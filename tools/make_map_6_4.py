@@ -86,7 +86,7 @@ RELIEF_OVERRIDES = {
     "3318": ("hills", "Gorizia lies at the edge of the Friulian plain, hills to the north and east"),
 }
 #: the Carso (Karst) plateau between Gorizia and Trieste: rough, not hilly (lat/lon box)
-RUGGED = [((45.55, 13.55), (45.92, 14.1))]
+RUGGED = [((45.55, 13.55), (45.88, 14.1))]
 
 RIVERS = [  # name, major, waypoints (lat, lon) along the course, source: "kit" or "traced"
     ("Po", True, "kit", [(45.18, 8.0), (45.08, 9.0), (45.12, 10.0), (45.0, 10.29), (45.0, 10.69),

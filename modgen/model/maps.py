@@ -28,8 +28,10 @@ The notation (documented for maintainers at the top of ``maps/6-4.yaml``):
 ``places``
     ``"CCRR": "Name (city, capital, port, fortress)"``; the name or the tags may be omitted.
 ``image`` (optional)
-    ``{file, x0, y0, dx, dy}``: a scanned printed map, path relative to the map file, with the
-    pixel position of the centre of hex (first_col, first_row) = (x0, y0) and the hex spacing.
+    ``{file, x0, y0, dx, dy}``: a scanned printed map, path relative to the map file, used as the
+    board image as it is. (x0, y0) is the pixel centre of hex (first_col, first_row); dx the
+    horizontal distance between the centres of neighbouring columns, dy the hex height (the
+    distance between the centres of two hexes of one column) -- VASSAL's HexGrid dx/dy.
 
 National borders are not written: a hexside is a border when its two hexes are land of different
 countries. Every problem is appended to ``errors`` as ``file:line: field: message``; when there
