@@ -153,6 +153,9 @@ class CheckContext:
     phase_start_step: int | None = 0                             # step that began this phase
     rail_used: dict = field(default_factory=dict)                # (date, nation) -> [divisions]
     last_step: int | None = None
+    touched: set = field(default_factory=set)    # hexes entered since the last phase end
+    version: int = 0                             # bumped whenever a unit changes hex or face
+    cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
 
     # ---------------------------------------------------------------- positions
     def locate(self, map_name: str | None, x: int, y: int) -> Hex | None:

@@ -129,6 +129,7 @@ class Checker:
             ctx.units[p.id] = u
             if u.hex is not None:
                 ctx.at_start[p.id] = u.hex
+                ctx.touched.add(u.hex)
         ctx.now = self._phase(log.turn_state, log.turn_label)
         sc = ctx.scenario
         ctx.log_starts_scenario = bool(sc and ctx.now.date == sc.first_turn and (
@@ -140,6 +141,8 @@ class Checker:
         ctx = self.ctx
         ctx.step = index
         for ev in events:
+            if not isinstance(ev, (ChatLine, TurnChanged)):
+                ctx.version += 1
             if isinstance(ev, Moved):
                 u = ctx.units.get(ev.piece)
                 if u is None:
@@ -148,6 +151,8 @@ class Checker:
                 u.map, u.x, u.y = ev.map, ev.x, ev.y
                 u.hex = ctx.locate(u.map, u.x, u.y)
                 if u.hex != frm or u.map != frm_map:
+                    if u.hex is not None:
+                        ctx.touched.add(u.hex)
                     if u.hex is not None and ctx.now.kind == "movement":
                         pts = ctx.moves.setdefault(u.piece, [frm] if frm is not None else [])
                         pts.append(u.hex)
@@ -164,6 +169,8 @@ class Checker:
                 old = ctx.units.get(ev.piece)
                 u = self._unit(p)
                 ctx.units[ev.piece] = u
+                if u.hex is not None:
+                    ctx.touched.add(u.hex)
                 if old is None or old.hex != u.hex:
                     self._run("move", u, old.hex if old else None, u.hex, old.map if old else None)
             elif isinstance(ev, Removed):
@@ -177,6 +184,7 @@ class Checker:
                 old = ctx.now
                 if (new.date, new.phase_id) != (old.date, old.phase_id):
                     self._run("phase_end", old)
+                    ctx.touched.clear()
                     ctx.moves.clear()
                     ctx.move_steps.clear()
                     ctx.now = new
@@ -218,6 +226,7 @@ class Checker:
 
     def _sync(self, events) -> None:
         """Apply an undone step (or the undo) to the positions without checking anything."""
+        self.ctx.version += 1
         for ev in events:
             if isinstance(ev, Moved) and ev.piece in self.ctx.units:
                 u = self.ctx.units[ev.piece]

@@ -11,7 +11,7 @@ lines, dice results, turn-tracker changes and undo brackets. The player's passwo
 """
 from __future__ import annotations
 
-import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -180,9 +180,22 @@ def _position_of(state: str) -> tuple[str | None, int, int] | None:
 
 # ------------------------------------------------------------------------------------ decoding
 
+_UNESCAPED_ESC = re.compile(r"(?<!\\)\x1b")
+
+
+def _split_esc(s: str) -> list[str]:
+    """``decode(s, ESC)``, fast when no token needs VASSAL's quote handling."""
+    if ESC not in s:
+        return [s]
+    parts = _UNESCAPED_ESC.split(s)
+    if any(p[:1] in ("'", "\\") or p.endswith("\\") for p in parts):
+        return decode(s, ESC)
+    return [p.replace("\\" + ESC, ESC) for p in parts]
+
+
 def flatten(command: str) -> list[str]:
     """The atomic commands of an ESC command tree, in pre-order."""
-    parts = decode(command, ESC)
+    parts = _split_esc(command)
     if len(parts) == 1:
         return [parts[0]]
     out: list[str] = []
@@ -200,7 +213,7 @@ def deobfuscate(data: bytes, file: str) -> str:
             raw = bytes.fromhex(body[2:].decode("ascii"))
         except (ValueError, UnicodeDecodeError):
             raise ModgenError("savedGame is not valid !VCSK hex", file=file) from None
-        data = bytes(b ^ key for b in raw) if key else raw
+        data = raw.translate(bytes(b ^ key for b in range(256))) if key else raw
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -266,7 +279,7 @@ def read_log(path: str | Path) -> LogData:
 
 def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
               module_version: str | None = None) -> LogData:
-    top = decode(text, ESC)
+    top = _split_esc(text)
     if not top or top[0] != "begin_save":
         raise ModgenError("savedGame does not start with begin_save", file=file)
     try:

@@ -34,32 +34,53 @@ def _is_unit(u: UnitState) -> bool:
     return u.counter is not None and u.marker_id is None
 
 
+_VIEWS: dict = {}
+
+
 def _view(u: UnitState, h: Hex | None = None):
-    return UnitView(u.counter, u.side or "", u.nation or "", reduced=u.reduced,
-                    hex=h if h is not None else u.hex, supply_points=u.supply_points or 0,
-                    piece_id=u.piece)
+    h = h if h is not None else u.hex
+    key = (u.piece, u.counter.id, u.side, u.nation, u.reduced, h, u.supply_points)
+    v = _VIEWS.get(key)
+    if v is None:
+        if len(_VIEWS) > 100_000:
+            _VIEWS.clear()
+        v = _VIEWS[key] = UnitView(u.counter, u.side or "", u.nation or "", reduced=u.reduced,
+                                   hex=h, supply_points=u.supply_points or 0, piece_id=u.piece)
+    return v
 
 
-def board_state(ctx: CheckContext, *, exclude: str | None = None):
-    """E1's BoardState for the current positions (``exclude``: a piece left out, e.g. the mover)."""
+def board_state(ctx: CheckContext):
+    """E1's BoardState for the current positions (cached until a unit changes hex or face)."""
     mapdef = ctx.mapdef()
     if _board is None or mapdef is None:
         return None
-    units = [_view(u) for u in ctx.units.values()
-             if _is_unit(u) and u.hex is not None and u.piece != exclude]
+    hit = ctx.cache.get("board")
+    if hit is not None and hit[0] == ctx.version:
+        return hit[1]
+    units = [_view(u) for u in ctx.units.values() if _is_unit(u) and u.hex is not None]
     markers: dict[Hex, list[str]] = {}
     for u in ctx.units.values():
         if u.marker_id is not None and u.hex is not None:
             kind = ctx.game.markers[u.marker_id].kind if u.marker_id in ctx.game.markers else u.marker_id
             markers.setdefault(u.hex, []).append(kind)
-    return _board.BoardState.build(mapdef, units, markers)
+    b = _board.BoardState.build(mapdef, units, markers)
+    ctx.cache["board"] = (ctx.version, b)
+    return b
 
 
 def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
+    """Hexes in the ZOC of ``side``'s enemies (cached while the enemies' positions stay put)."""
     if side is None or _zoc is None:
         return set()
+    enemy = tuple(sorted((u.piece, u.hex, u.reduced) for u in ctx.units.values()
+                         if u.side != side and u.hex is not None and _is_unit(u)))
+    hit = ctx.cache.get(("ezoc", side))
+    if hit is not None and hit[0] == enemy:
+        return hit[1]
     b = board_state(ctx)
-    return set(_zoc.enemy_zoc(b, side)) if b is not None else set()
+    z = frozenset(_zoc.enemy_zoc(b, side)) if b is not None else frozenset()
+    ctx.cache[("ezoc", side)] = (enemy, z)
+    return z
 
 
 _costs_cache: dict[int, object] = {}
@@ -136,9 +157,10 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
             if len(drops) < 2:
                 return
     column = True if _declared(ctx, "column", u) else None
-    board = board_state(ctx, exclude=u.piece)
+    board = board_state(ctx)
     res = _movement.check_movement(board, _view(u, drops[0]), drops, costs, column=column,
-                                   rail_used=rail_used, allowance=allowance)
+                                   rail_used=rail_used, allowance=allowance,
+                                   ezoc=enemy_zoc_hexes(ctx, u.side))
     path: list[Hex] = []
     for seg in res.segments:
         for h in seg.path:
@@ -242,8 +264,9 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
     board = board_state(ctx)
     if board is None:
         return
+    # stacking changes only where units entered since the last phase end (all hexes at first)
     hexes = sorted({(u.side, u.hex) for u in ctx.units.values()
-                    if _is_unit(u) and u.hex is not None and u.side}, key=lambda t: (t[0], t[1]))
+                    if _is_unit(u) and u.hex in ctx.touched and u.side}, key=lambda t: (t[0], t[1]))
     for side, h in hexes:
         v = _stacking.check_stacking(board, side, h)
         if v is not None:

@@ -1,0 +1,93 @@
+"""Benchmark of ``modgen check``: script a 10,000-step Italian Front log with the test-game builder,
+then read and check it. Prints steps per second (target ≥ 5,000) and peak memory (target < 300 MB).
+
+    python3 benchmarks/bench_check.py [--steps 10000] [--keep FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from modgen.check.engine import check_log  # noqa: E402
+from modgen.check.logread import read_log  # noqa: E402
+from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.model import load_game  # noqa: E402
+
+
+def script(steps: int) -> TestGame:
+    """Units of the phasing side shuttle between their set-up hex and a neighbour each Movement
+    Phase; chat, dice and flips in between; the tracker runs through the sequence of play."""
+    game = load_game("italian-front")
+    sc = game.scenarios["if-1915-05"]
+    t = TestGame(game, sc)
+    mapdef = game.maps["6-4"]
+    units = {}
+    taken = {p.hex for p in sc.setup if p.hex is not None}
+    cheap = {"clear", "broken", "hilly", "suburban", "urban"}
+    for p in sc.setup:
+        c = game.counters[p.counter]
+        if p.hex is None or c.type in ("hq", "fortress", "eng") or p.counter in units:
+            continue
+        for n in p.hex.neighbours():
+            side = mapdef.hexside(p.hex, n) if n in mapdef.hexes else None
+            if side is not None and side.terrain in cheap and not side.river and n not in taken:
+                units[p.counter] = (p.hex, n)
+                taken.add(n)
+                break
+    by_side = {}
+    for cid, hexes in units.items():
+        by_side.setdefault(game.side_of(game.counters[cid].nation), []).append((cid, hexes))
+    flip = 0
+    while len(t.steps) < steps:
+        phase = t.sequence.phase(t.phase)
+        if phase.id.endswith("movement") and phase.side in by_side:
+            for cid, (a, b) in by_side[phase.side]:
+                t.move(cid, b)
+                t.move(cid, a)
+                if len(t.steps) >= steps:
+                    break
+        elif phase.id.endswith("combat"):
+            t.roll("1d6", [1 + flip % 6])
+            cid = by_side.get(phase.side, [(None, None)])[0][0]
+            if cid:
+                t.flip(cid)
+                flip += 1
+            t.chat(f"combat {flip}")
+        if len(t.steps) < steps:
+            t.next_phase()
+    return t
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--steps", type=int, default=10_000)
+    ap.add_argument("--keep", default=None)
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    t = script(args.steps)
+    path = Path(args.keep) if args.keep else Path(tempfile.mkdtemp()) / "bench.vlog"
+    t.write(path)
+    t1 = time.perf_counter()
+    log = read_log(path)
+    t2 = time.perf_counter()
+    report = check_log(log, t.game, t.scenario)
+    t3 = time.perf_counter()
+    n = len(log.steps)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB -> MiB (Linux)
+    print(f"scripted {n} steps in {t1 - t0:.2f}s ({path.stat().st_size / 1e6:.1f} MB .vlog)")
+    print(f"read:  {t2 - t1:.2f}s")
+    print(f"check: {t3 - t2:.2f}s, {len(report.findings)} findings "
+          f"({len(report.violations)} violations)")
+    print(f"read+check: {n / (t3 - t1):.0f} steps/s (target >= 5000)")
+    print(f"peak memory (ru_maxrss): {rss:.0f} MB (target < 300)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
