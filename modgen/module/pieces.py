@@ -34,7 +34,7 @@ UNIT_PROPERTIES = ("UnitId", "Nation", "Side", "Type", "Size", "Designation", "S
 MARKER_PROPERTIES = ("MarkerId", "MarkerKind", "MarkerValue")
 
 FLIP_REPORT = "* $oldPieceName$ flipped to $newPieceName$ in $location$ by $PlayerName$ ($PlayerSide$) *"
-ELIMINATE_REPORT = "* $oldPieceName$ eliminated from $oldLocation$ by $PlayerName$ ($PlayerSide$) *"
+ELIMINATE_REPORT = "* $oldPieceName$ eliminated in $oldLocationName$ by $PlayerName$ ($PlayerSide$) *"
 SP_REPORT = "* $newPieceName$ in $location$: supply points now $SupplyPoints$ ($PlayerName$, $PlayerSide$) *"
 
 
