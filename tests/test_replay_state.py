@@ -191,3 +191,63 @@ def test_split_chain_on_real_states(fixtures_dir):
                 assert split_chain(s) == _split_slow(s, None)
                 n += 1
     assert n > 100
+
+
+# ------------------------------------------------------------------------ replay of built logs
+from modgen.replay import replay  # noqa: E402
+from modgen.vassal.commands import Node, encode_tree, parse_saved_game  # noqa: E402
+
+
+def built_log(initial: list[str], steps: list[list[str]]) -> str:
+    """A savedGame string: the begin block, then one LOG step per list (VASSAL's nesting)."""
+    out = ["begin_save", ""] + initial + ["end_save"]
+    for cmds in steps:
+        node = Node("LOG\t" + cmds[0], [Node("LOG\t" + c) for c in cmds[1:]])
+        out.append(encode_tree(node).replace("\x1b", "\\\x1b"))
+    return "\x1b".join(out)
+
+
+def test_drag_onto_the_dead_pile_is_an_elimination():
+    t = TYPE.format(name="35 Inf XX")
+    text = built_log(
+        ["+/u1/" + t.replace("/", "\\/") + "/" + state("U1", 1, False, "Main Map", 28, 32),
+         "+/s1/stack/Main Map;28;32;u1;@@1",
+         "PLAYER\tpw-777\tAnna\tEntente"],
+        [["M/u1/Eliminated/60/60/null/Main Map/28/32/null/pw-777",
+          "+/s2/stack/Eliminated;60;60;u1;@@1"],
+         ["M/u1/Main Map/84/0/null/Eliminated/60/60/null/pw-777"]])
+    tl = replay(parse_saved_game(text))
+    first, second = tl.steps
+    ev = [e for e in first.events if e.kind == "sent"]
+    assert len(ev) == 1 and ev[0].eliminated and ev[0].via == "drag" and ev[0].to_stack == "s2"
+    assert (first.side, first.who, first.side_source) == ("Entente", "Anna", "mover")
+    back = [e for e in second.events if e.kind == "moved"]
+    assert len(back) == 1 and back[0].dst.map == "Main Map"
+    assert tl.final.pieces["u1"].position == ("Main Map", 84, 0)
+
+
+def test_an_undo_reverses_the_latest_step_then_the_one_before():
+    t = TYPE.format(name="A")
+    text = built_log(
+        ["+/u1/" + t.replace("/", "\\/") + "/" + state("U1", 1, False, "Main Map", 28, 32)],
+        [["M/u1/Main Map/84/0/null/Main Map/28/32/null/pw"],
+         ["M/u1/Main Map/140/32/null/Main Map/84/0/null/pw"],
+         ["UNDO\ttrue", "M/u1/Main Map/84/0/null/Main Map/140/32/null/pw", "UNDO\tfalse"],
+         ["UNDO\ttrue", "M/u1/Main Map/28/32/null/Main Map/84/0/null/pw", "UNDO\tfalse"]])
+    tl = replay(parse_saved_game(text))
+    s1, s2, s3, s4 = tl.steps
+    assert (s3.undoes, s4.undoes) == (2, 1)
+    assert s1.undone and s2.undone and s1.undone_by == 4 and s2.undone_by == 3
+    assert tl.final.pieces["u1"].position == ("Main Map", 28, 32)
+
+
+def test_prototypes_are_expanded_through_the_module(fixtures_dir):
+    from modgen.vassal.buildfile import read_module
+    log = fixtures_dir / "vassal-3.7.26-written.vlog"
+    bare = replay(log).final.pieces["1700000000001"]
+    assert "prototype" in bare.xinfo.prefixes and "delete" not in bare.xinfo.prefixes
+    mod = read_module(fixtures_dir / "hextest-loaded-by-3.7.26.vmod")
+    full = replay(log, mod).final.pieces["1700000000001"]
+    assert "delete" in full.xinfo.prefixes and "prototype" not in full.xinfo.prefixes
+    assert full.name == bare.name and full.layers == bare.layers == {"Step": 1}
+    assert str(full.hex) == "0606" or getattr(full.hex, "id", None) == "0606"

@@ -76,9 +76,10 @@ class PieceMoved(Event):
 
 @dataclass(frozen=True)
 class PieceSentTo(Event):
-    """A Send-To-Location action (the trait stored its return point, then the piece moved);
+    """A piece sent away: a Send-To-Location action (``via="send-to"``: the trait stored its
+    return point, then the piece moved) or a drag onto the dead pile (``via="drag"``).
     ``eliminated`` when the destination is the dead pile (``Eliminated``/``Dead Pile`` or a
-    gridless map the trait sends to)."""
+    gridless map a Send-To trait of the piece targets)."""
 
     piece: str
     name: str
@@ -90,6 +91,7 @@ class PieceSentTo(Event):
     to_index: int | None = None
     onto: str | None = None
     onto_name: str | None = None
+    via: str = "send-to"
     kind = "sent"
 
 

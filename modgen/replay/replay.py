@@ -119,7 +119,7 @@ class Replayer:
             return True
         mod = self.module
         if mod is not None and piece is not None:
-            targets = {dest for _, dest in piece.info.sendto}
+            targets = {dest for _, dest in piece.xinfo.sendto}
             if map_id in targets:
                 mi = mod.map(map_id) if hasattr(mod, "map") else None
                 boards = getattr(mi, "boards", None) if mi is not None else None
@@ -318,12 +318,13 @@ class Replayer:
             to_index = p.stack_index
         b = before.get(ev.piece)
         sent = False
-        if p is not None and b is not None and b.facts is not None and p.info.sendto:
+        if p is not None and b is not None and b.facts is not None and p.xinfo.sendto:
+            # the Send-To trait stored its return point in this step
             sent = b.facts.sendto_back != p.facts.sendto_back
-        if sent:
-            return PieceSentTo(ev.piece, ev.name, ev.src, ev.dst,
-                               self.is_dead_pile(ev.dst.map, p), ev.from_stack, to_stack,
-                               to_index, ev.onto, ev.onto_name)
+        dead = ev.src.map != ev.dst.map and self.is_dead_pile(ev.dst.map, p)
+        if sent or dead:
+            return PieceSentTo(ev.piece, ev.name, ev.src, ev.dst, dead, ev.from_stack, to_stack,
+                               to_index, ev.onto, ev.onto_name, "send-to" if sent else "drag")
         return PieceMoved(ev.piece, ev.name, ev.src, ev.dst, ev.from_stack, to_stack, to_index,
                           ev.onto, ev.onto_name)
 

@@ -85,8 +85,26 @@ class PieceState:
         return self.facts.name
 
     @property
+    def xinfo(self) -> TypeInfo:
+        """The type as VASSAL sees it: prototypes expanded through the module when known."""
+        return self.info if self.expanded is None else type_info(self.expanded[0])
+
+    @property
     def basic_name(self) -> str:
-        return self.info.basic_name if self.expanded is None else type_info(self.expanded[0]).basic_name
+        return self.xinfo.basic_name
+
+    @property
+    def unit_id(self) -> str | None:
+        """Marker property ``UnitId`` (our module's counter id), when the piece has one."""
+        return self.facts.properties.get("UnitId")
+
+    @property
+    def hex(self):
+        """The :class:`modgen.hexgrid.Hex` it stands in (via the module), or None."""
+        if self._gs is None:
+            return None
+        m, x, y = self.position
+        return self._gs.hex_at(m, x, y)
 
     @property
     def properties(self) -> dict[str, str]:
@@ -169,7 +187,7 @@ class GameState:
         self._user_index: dict[str, int] = {}                # user id (a password!) → player index
         self.setup_stack_seen = False
         self._auto_stack = 0
-        self._prototypes = None
+        self._expand_cache: dict[tuple[str, str], tuple[str, str] | None] = {}
         self._loc_cache: dict[tuple[str | None, int, int], str | None] = {}
         # position index of the top level: (map, x, y) → {item: drawing order}
         self._at: dict[tuple[str, int, int], dict[str, int]] = {}
@@ -392,15 +410,23 @@ class GameState:
         return p
 
     def _expand(self, type_: str, state: str) -> tuple[str, str] | None:
-        try:
-            from ..vassal import traits
-            protos = getattr(self.module, "prototypes", None)
-            if not protos:
-                return None
-            r = traits.expand_prototypes(type_, state, protos)
-            return (r[0], r[1]) if isinstance(r, tuple) else None
-        except Exception:
-            return None
+        key = (type_, state)
+        hit = self._expand_cache.get(key, False)
+        if hit is not False:
+            return hit
+        result = None
+        protos = getattr(self.module, "prototypes", None)
+        if protos:
+            try:
+                from ..vassal import traits
+                r = traits.expand_prototypes(type_, state, protos)
+                result = (r[0], r[1])
+            except Exception:  # a broken prototype: read the piece as it is written
+                result = None
+        if len(self._expand_cache) > 20000:
+            self._expand_cache.clear()
+        self._expand_cache[key] = result
+        return result
 
     def _set_piece_state(self, p: PieceState, state: str) -> None:
         p.state = state
