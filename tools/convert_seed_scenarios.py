@@ -7,7 +7,9 @@ scenarios/italian-front/*.yaml (kept so the provenance of those files is reprodu
 What it does, and the judgement calls it encodes (review the output by hand after running it):
 
 * Units: every unit in the set-ups, dead pools and the 16-1..16-5 schedules of the Italian Front
-  scenarios (if_1915_05 .. if_1918_06, if_duration). One counter per distinct unit, keyed by nation,
+  scenarios (if_1915_05 .. if_1918_06, if_duration), the 17-3 pre-war garrison and the 18-2 A-H
+  schedule of the linked game (if_ef_linked_duration; the river flotilla Enns, printed "3*-R" for map
+  6-5, is left out), and the RPL units of 15-20..15-22 / 17-27. One counter per distinct unit, keyed by nation,
   type, size and designation with spaces removed ("1 Ber" = "1Ber"). Front = the highest strength
   printed without "(-)"; lower printed strengths become a placement ``strength`` ("set up understrength").
 * Back sides: printed only indirectly (missing-data M8). Where a withdrawal or arrival prints a unit
@@ -183,6 +185,39 @@ def main(argv=None) -> int:
                 if u.get("type") in TYPES and u["type"] != "HQ":       # "Tirol XXXX HQ" is the Tir HQ of 5-1
                     for des in u.get("designations", []):
                         units.add_full(g["nation"], u, des, u.get("line") or 1766)
+    # 18-2 (linked game, 000:L1961-1996): A-H East Front reinforcements of 1914 and the transfers to the
+    # Italian Front after a Russian surrender. RPL entries are the RPL counters below; the river
+    # flotilla Enns ("3*-R", map 6-5) has no place on map 6-4 and no standard values: left out.
+    linked = [e for e in sc["if_ef_linked_duration"]["reinforcements"]["schedule"]
+              if e.get("nation") in NATIONS]
+    for e in linked:
+        for u in e.get("arrivals") or []:
+            if u.get("type") not in TYPES or u.get("rpl") or not isinstance(u.get("strength", 0), int):
+                continue
+            for des in u.get("designations", []):
+                if not u.get("reduced_marker"):
+                    units.add_full(e["nation"], u, des, e["line"])
+    for e in linked:
+        for u in e.get("arrivals") or []:
+            if u.get("type") not in TYPES or u.get("rpl") or not isinstance(u.get("strength", 0), int):
+                continue
+            for des in u.get("designations", []):
+                if u.get("reduced_marker"):
+                    c = units.find(e["nation"], u, des, e["line"])
+                    if e["line"] not in c["lines"]:
+                        c["lines"].append(e["line"])
+                    if c["back_printed"] is None and c["strength"] is not None and u["strength"] < c["strength"]:
+                        c["back"], c["back_printed"] = f"{u['strength']}-{u['movement']}", e["line"]
+                    elif c["strength"] is None:
+                        # printed only reduced ("3-4(-) Inf XX 54"): that is the back; the front is not
+                        # printed, take the smallest front whose placeholder back it would be
+                        front = next(f for f in range(u["strength"] + 1, 4 * u["strength"] + 2)
+                                     if back_of(f) == u["strength"])
+                        c.update(strength=front, movement=u["movement"], back=f"{u['strength']}-{u['movement']}",
+                                 back_printed=e["line"],
+                                 placeholder_reason=f"only the reduced side is printed ('{u['raw']}', 000:L"
+                                 f"{e['line']}); front {front}-{u['movement']} is a placeholder: the smallest "
+                                 "strength whose back by back_rule is the printed reduced value")
     for e in schedule(dur):
         for u in e.get("arrivals") or []:
             for des in u.get("designations", []):
@@ -228,8 +263,10 @@ def main(argv=None) -> int:
     for nation, (nat_id, prefix) in NATIONS.items():
         rows = [c for c in units.counters.values() if c["nation"] == nat_id]
         lines = [f"# {nation} counters of The Italian Front: every unit named in the five scenarios' set-ups and",
-                 "# dead pools and in the 16-1..16-5 schedules. Written by tools/convert_seed_scenarios.py, then",
-                 "# reviewed. front = strength-movement as printed; lines = rulebook lines (000) naming the unit.",
+                 "# dead pools, the 16-1..16-5 schedules, the 17-3 garrison and the 18-2 linked-game schedule, and",
+                 "# the RPL units of 15-20..15-22 / 17-27. Written by tools/convert_seed_scenarios.py, then reviewed.",
+                 "# front = strength-movement as printed; lines = rulebook lines (000) naming the unit;",
+                 "# back_printed = the line printing the unit reduced '(-)'; otherwise the back follows back_rule.",
                  f"nation: {nat_id}",
                  f"back_rule: {q(BACK_RULE)}",
                  "counters:"]
