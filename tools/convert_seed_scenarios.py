@@ -47,7 +47,8 @@ MONTHS = ["January", "February", "March", "April", "May", "June", "July", "Augus
 BACK_RULE = ("Placeholder back = front - ceil(front / 4), same movement; no back (single-step) when that "
              "is 0 or the front strength is 0. It reproduces every generic reduced value the rulebooks print "
              "(German division 8 -> 6 and 6 -> 4, German brigade 2 -> 1, French division 4 -> 3: Figures 9 "
-             "and 13; German AlpK 4 -> 3 and Jgr 6 -> 4: 16-2).")
+             "and 13; German AlpK 4 -> 3 and Jgr 6 -> 4: 16-2; A-H divisions 4 -> 3 and 5 -> 3: 18-2). Assault units "
+             "differ (German 12-5 -> 6-5, AlpK 5-5 -> 2-5: 16-2), so their printed values are used.")
 ARRIVAL = {"austria-hungary": "any A-H city or map-edge rail line in Austria-Hungary (15-12)",
            "italy": "Milano 1421, Bologna 2326 or a map-edge rail line in Italy (15-18)"}
 
