@@ -345,3 +345,17 @@ def test_cheapest_path_goes_around_expensive_terrain():
     u = unit("1010", movement=5)
     r = cheapest_path(BoardState.build(m, [u]), u, H("1010"), H("1011"), 5, costs)
     assert r.cost == 2 and len(r.path) == 3
+
+
+def test_hqs_have_no_column_movement_and_fortresses_never_move():
+    costs = tec_costs()
+    m = make_map((5, 20), (5, 20))
+    hq = unit("1010", cid="hq", type="hq", size="XXXX", strength=None, movement=4)
+    b = BoardState.build(m, [hq])
+    assert check_movement(b, hq, ["1010", "1014"], costs).verdict == "legal"
+    res = check_movement(b, hq, ["1010", "1016"], costs)          # 6 hexes would need column
+    assert res.verdict == "illegal" and not res.column
+    assert check_movement(b, hq, ["1010", "1016"], costs, column=True).rule == "6-10"
+    fort = unit("1010", cid="f", type="fortress", size="", movement=None)
+    res = check_movement(BoardState.build(m, [fort]), fort, ["1010", "1011"], costs)
+    assert res.verdict == "illegal" and res.rule == "21-1"

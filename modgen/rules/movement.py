@@ -39,7 +39,8 @@ from ..hexgrid import Hex
 from .board import Board, MOVEMENT_MARKERS
 from .terrain import TerrainCosts
 from .units import (BRITAIN, GERMANY, AUSTRIA_HUNGARY, UnitView, column_allowance, is_artillery,
-                    is_assault, is_engineer, is_ground_combat_unit, is_hq, is_infantry_type,
+                    is_assault, is_engineer, is_fortress, is_ground_combat_unit, is_hq,
+                    is_infantry_type,
                     is_mountain, is_rail_only, movement_allowance, nation_is)
 from .zoc import enemy_zoc
 
@@ -436,6 +437,9 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
     pts = [h for i, h in enumerate(pts) if i == 0 or h != pts[i - 1]]
     if len(pts) < 2:
         return MovementCheck(LEGAL, "6-3", f"{unit} did not move", 0, allowance)
+    if is_fortress(unit):
+        return MovementCheck(ILLEGAL, "21-1", f"21-1: fortresses are immobile ({unit} moved "
+                                              f"{' → '.join(map(str, pts))})")
     if is_rail_only(unit):
         return MovementCheck(ILLEGAL, "6-12",
                              f"6-12: {unit} is rail-bound (RR) and may not move by ground movement "
@@ -446,8 +450,9 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
     if ezoc is None:
         ezoc = enemy_zoc(board, unit.side)
     kw = dict(ezoc=ezoc, after_rail=rail_used, winter=winter, rail_operative=rail_operative)
-    if column and is_artillery(unit):
-        return MovementCheck(ILLEGAL, "6-10", f"6-10: artillery ({unit}) may not use Column Movement")
+    if column and (is_artillery(unit) or not is_ground_combat_unit(unit)):
+        return MovementCheck(ILLEGAL, "6-10", f"6-10: only Ground Combat Units other than artillery "
+                                              f"may use Column Movement ({unit})")
     if column and rail_used:
         return MovementCheck(ILLEGAL, "7-10", f"7-10: {unit} moved by rail this turn and may not "
                                               f"also use Column Movement")
@@ -471,7 +476,7 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
                                          (PathResult(pts[0], pts[1], ma, s.mp, tuple(pts), (s,)),),
                                          minimum_move=True, destroyed=s.destroys)
                 min_reason = why
-    col_ok = not is_artillery(unit) and not rail_used
+    col_ok = not is_artillery(unit) and is_ground_combat_unit(unit) and not rail_used   # 6-10, 7-10
     cma = column_allowance(ma)
     if col_ok and column is not False:
         segs, ok = _segments(board, unit, pts, cma, costs, column=True, **kw)
