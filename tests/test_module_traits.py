@@ -128,7 +128,7 @@ def test_every_slot_and_prototype_decodes_back():
             assert piece.layers() == {"Step": 1}
             assert piece.name == c.name
             assert piece.find("sendto;") and piece.find("delete;") and piece.find("footprint;")
-            assert len(piece.find("report;")) == 2
+            assert len(piece.find("report;")) == (3 if c.type == "hq" else 2)
             [emb] = [e for _, e in piece.embellishments()]
             assert len(emb.images) == (2 if c.back else 1)
         else:
@@ -153,4 +153,10 @@ def test_hq_supply_points_property():
     game = tiny_game()
     t, s = T.chain(P.unit_traits(game, game.counters["ah-hq-xxxx-tir"], supply_points=5))
     assert parse_piece(t, s).properties()["SupplyPoints"] == "5"
-    assert re.search(r"PROP;SupplyPoints;true,0,999,false;", t)
+    [prop] = [x for x, _ in split_chain(t, s) if x.startswith("PROP;")]
+    fields = Decoder(prop, ";")
+    assert [fields.token() for _ in range(3)] == ["PROP", "SupplyPoints", "true,0,999,false"]
+    commands = [Decoder(c, ":") for c in Decoder(fields.token(), ",")]
+    assert [[c.token(), c.token(), c.token()] for c in commands] == [
+        ["Add 1 supply point", "83,195", "I,1"], ["Spend 1 supply point", "83,650", "I,-1"],
+        ["Set supply points", "83,130", "R,Supply points of this HQ"]]

@@ -33,9 +33,10 @@ UNIT_PROPERTIES = ("UnitId", "Nation", "Side", "Type", "Size", "Designation", "S
                    "Movement", "ReducedStrength", "ReducedMovement", "FullStrength")
 MARKER_PROPERTIES = ("MarkerId", "MarkerKind", "MarkerValue")
 
-FLIP_REPORT = "* $oldPieceName$ flipped to $newPieceName$ in $location$ by $PlayerName$ ($PlayerSide$) *"
-ELIMINATE_REPORT = "* $oldPieceName$ eliminated in $oldLocationName$ by $PlayerName$ ($PlayerSide$) *"
-SP_REPORT = "* $newPieceName$ in $location$: supply points now $SupplyPoints$ ($PlayerName$, $PlayerSide$) *"
+FLIP_REPORT = "$oldPieceName$ flipped to $newPieceName$ in $location$ by $PlayerName$ ($PlayerSide$) *"
+ELIMINATE_REPORT = "$oldPieceName$ eliminated in $oldLocationName$ by $PlayerName$ ($PlayerSide$) *"
+SP_REPORT = "$newPieceName$ in $location$: supply points $oldSupplyPoints$ -> $SupplyPoints$ by $PlayerName$ ($PlayerSide$) *"
+SP_KEYS = ("83,195", "83,650", "83,130")   # Ctrl+Shift+S add, Ctrl+Alt+S spend, Ctrl+S set
 
 
 def counter_image(counter_id: str, face: str) -> str:
@@ -102,9 +103,11 @@ def supply_points_trait(value: int) -> T.Trait:
     ``PROP;name;numeric,min,max,wrap;keyCommands;description``: +1 (Ctrl+Shift+S), -1 (Ctrl+Alt+S)
     and "set" (prompt). The value changes show in logs as ``D/`` state changes.
     """
-    cmds = [T._list(["Add 1 supply point", "83,195", "I1"], ":"),
-            T._list(["Spend 1 supply point", "83,650", "I-1"], ":"),
-            T._list(["Set supply points", "83,130", "R"], ":")]
+    # each command: SequenceEncoder(':') of menu text, keystroke, changer; a changer is
+    # SequenceEncoder(',') of its code and value (I = increment, R = prompt)
+    cmds = [T._list(["Add 1 supply point", SP_KEYS[0], "I,1"], ":"),
+            T._list(["Spend 1 supply point", SP_KEYS[1], "I,-1"], ":"),
+            T._list(["Set supply points", SP_KEYS[2], "R,Supply points of this HQ"], ":")]
     type_ = T._fields("PROP;", ["SupplyPoints", T._list([True, 0, 999, False]), T._list(cmds),
                                 "HQ supply points (rule 18)"])
     return T.Trait(type_, str(value))
@@ -159,8 +162,10 @@ def prototypes(game: Game) -> list[Prototype]:
         out.append(_proto(nation_prototype_name(game, nid), f"units of {n.name}",
                           [T.marker([("NationName", n.name), ("SideName", side)])]))
     for t in sorted({c.type for c in game.counters.values()}):
-        out.append(_proto(type_prototype_name(t), f"{UNIT_TYPE_LABELS.get(t, t)} units",
-                          [T.marker([("TypeName", UNIT_TYPE_LABELS.get(t, t))])]))
+        traits = [T.marker([("TypeName", UNIT_TYPE_LABELS.get(t, t))])]
+        if t == "hq":   # HQ supply point changes are reported (the PROP trait sits inside)
+            traits.insert(0, T.report_state(list(SP_KEYS), SP_REPORT, "Report supply points"))
+        out.append(_proto(type_prototype_name(t), f"{UNIT_TYPE_LABELS.get(t, t)} units", traits))
     return out
 
 
