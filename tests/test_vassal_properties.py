@@ -78,3 +78,30 @@ def test_fast_chain_split_equals_vassal_decoder(s):
     first = d.token("")
     rest = d.token(None) if d.has_more() else None
     assert _split2(s) == (first, rest)
+
+
+chain_alpha = st.sampled_from(list("ab\t\\';"))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(chain_alpha, max_size=20), st.text(chain_alpha, max_size=14), st.booleans())
+def test_fast_chain_equals_level_by_level(t, s, with_piece):
+    from modgen.vassal.traits import _split_chain_fast, _split_chain_slow
+    if with_piece:
+        t = t + "\t" + "piece;;;x;" + t[:3]
+    fast = _split_chain_fast(t, s)
+    if fast is not None:
+        assert fast == _split_chain_slow(t, s)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.text(chain_alpha, max_size=8).map(lambda x: "mark;" + x),
+                          st.text(chain_alpha, max_size=8)), max_size=6),
+       st.text(chain_alpha, max_size=6))
+def test_fast_chain_on_encoded_chains(traits, basic_state):
+    from modgen.vassal.traits import _split_chain_fast, _split_chain_slow
+    parts = traits + [("piece;;;a.png;N", basic_state)]
+    t, s = join_chain(parts)
+    fast = _split_chain_fast(t, s)
+    if fast is not None:
+        assert fast == _split_chain_slow(t, s)

@@ -8,7 +8,6 @@ levels and names, DynamicProperty (``PROP;``) values, UsePrototype (``prototype;
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -29,9 +28,6 @@ def trait_prefix(type_: str) -> str:
     return type_ if i < 0 else type_[:i + 1]
 
 
-_UNESCAPED_TAB = re.compile(r"(?<!\\)\t")
-
-
 def _unq(t: str) -> str:
     return t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t
 
@@ -42,19 +38,32 @@ def _split2(s: str) -> tuple[str, str | None]:
     Fast path with C-level string operations; anything unusual (an unescaped TAB in the rest)
     goes through the exact port of VASSAL's decoder.
     """
-    m = _UNESCAPED_TAB.search(s)
-    if m is None:
+    i = s.find("\t")
+    while i > 0 and s[i - 1] == "\\":
+        i = s.find("\t", i + 1)
+    if i < 0:
         return _unq(s.replace("\\\t", "\t")), None
-    i = m.start()
-    if _UNESCAPED_TAB.search(s, i + 1) is not None:
+    rest = s[i + 1:]
+    if rest.count("\t") != rest.count("\\\t"):  # an unescaped TAB in the rest: exact port
         d = Decoder(s, "\t")
         first = d.token("")
         return first, (d.token(None) if d.has_more() else None)
-    return _unq(s[:i].replace("\\\t", "\t")), _unq(s[i + 1:].replace("\\\t", "\t"))
+    return _unq(s[:i].replace("\\\t", "\t")), _unq(rest.replace("\\\t", "\t"))
 
 
 def split_chain(type_: str, state: str) -> list[tuple[str, str]]:
-    """[(trait type, trait state)] outermost first; the BasicPiece (or whatever is innermost) last."""
+    """[(trait type, trait state)] outermost first; the BasicPiece (or whatever is innermost) last.
+
+    Same result as peeling one TAB level at a time with VASSAL's decoder (``_split_chain_slow``),
+    computed in one pass over the TAB positions: at nesting level k a trait boundary is the first
+    TAB preceded by exactly k backslashes. Inputs the single pass cannot prove equivalent
+    (quotes at element starts, under-escaped TABs) take the level-by-level path.
+    """
+    fast = _split_chain_fast(type_, state)
+    return fast if fast is not None else _split_chain_slow(type_, state)
+
+
+def _split_chain_slow(type_: str, state: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     t: str | None = type_
     s: str | None = state
@@ -71,6 +80,103 @@ def split_chain(type_: str, state: str) -> list[tuple[str, str]]:
             my_s, s = _split2(s)
         out.append((my_t, my_s))
     return out
+
+
+class _Levels:
+    """TAB positions of a chain string with the backslash run in front of each."""
+
+    __slots__ = ("parts", "bs", "sufmin")
+
+    def __init__(self, s: str):
+        self.parts = s.split("\t")
+        self.bs = [len(p) - len(p.rstrip("\\")) for p in self.parts[:-1]]
+        sufmin = [1 << 30] * (len(self.bs) + 1)
+        for i in range(len(self.bs) - 1, -1, -1):
+            sufmin[i] = min(self.bs[i], sufmin[i + 1])
+        self.sufmin = sufmin
+
+    def join(self, start: int, end: int, strip: int, last_strip: int) -> str:
+        """parts[start..end] joined by TAB, ``strip`` escapes removed before each inner TAB and
+        ``last_strip`` trailing characters removed from parts[end]."""
+        parts = self.parts
+        if strip:
+            pieces = [parts[j][:-strip] for j in range(start, end)]
+        else:
+            pieces = parts[start:end]
+        lastp = parts[end]
+        pieces.append(lastp[:len(lastp) - last_strip] if last_strip else lastp)
+        return "\t".join(pieces)
+
+    def peel(self, start: int, k: int) -> tuple[int, int] | None:
+        """At level k starting at part ``start``: index of the boundary TAB (first with exactly k
+        backslashes), or -1 when there is none; None when the fast path cannot decide."""
+        bs = self.bs
+        n = len(bs)
+        i = start
+        while i < n and bs[i] != k:
+            if bs[i] < k:
+                return None
+            i += 1
+        if i == n:
+            return -1, 0
+        if self.sufmin[i + 1] < k + 1:
+            return None
+        return i, 0
+
+
+def _split_chain_fast(type_: str, state: str) -> list[tuple[str, str]] | None:
+    if "'" in type_[:1] or "'" in state[:1] or "\t'" in type_ or "\t'" in state:
+        return None
+    T = _Levels(type_)
+    S = _Levels(state)
+    out: list[tuple[str, str]] = []
+    tk = 0           # current part index in the type
+    sk: int | None = 0   # current part index in the state (None: state exhausted)
+    k = 0
+    nT = len(T.parts) - 1
+    while True:
+        if len(out) >= MAX_TRAITS:
+            raise ModgenError(f"piece has more than {MAX_TRAITS} traits")
+        head = T.parts[tk]
+        if head.startswith("piece;") or tk == nT or (tk == nT and head == "stack"):
+            t_rest = T.join(tk, nT, k, 0)
+            if t_rest.startswith("piece;") or t_rest == "stack" or "\t" not in t_rest:
+                s_rest = S.join(sk, len(S.parts) - 1, k, 0) if sk is not None else ""
+                out.append((t_rest, s_rest))
+                return out
+            return None
+        pt = T.peel(tk, k)
+        if pt is None:
+            return None
+        bt = pt[0]
+        if bt < 0:  # no boundary: the whole rest is this trait, unescaped once more
+            my_t = T.join(tk, nT, k + 1, 0)
+            if sk is None:
+                my_s = ""
+            else:
+                ps = S.peel(sk, k)
+                if ps is None or ps[0] >= 0:
+                    return None
+                my_s = S.join(sk, len(S.parts) - 1, k + 1, 0)
+            out.append((_unq(my_t), _unq(my_s)))
+            return out
+        my_t = T.join(tk, bt, k + 1, k)
+        if sk is None:
+            my_s = ""
+        else:
+            ps = S.peel(sk, k)
+            if ps is None:
+                return None
+            bs_ = ps[0]
+            if bs_ < 0:
+                my_s = S.join(sk, len(S.parts) - 1, k + 1, 0)
+                sk = None
+            else:
+                my_s = S.join(sk, bs_, k + 1, k)
+                sk = bs_ + 1
+        out.append((my_t, my_s))
+        tk = bt + 1
+        k += 1
 
 
 def join_chain(parts: list[tuple[str, str]]) -> tuple[str, str]:
