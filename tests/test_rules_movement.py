@@ -359,3 +359,51 @@ def test_hqs_have_no_column_movement_and_fortresses_never_move():
     fort = unit("1010", cid="f", type="fortress", size="", movement=None)
     res = check_movement(BoardState.build(m, [fort]), fort, ["1010", "1011"], costs)
     assert res.verdict == "illegal" and res.rule == "21-1"
+
+
+def _reference_dijkstra(board, u, start, end, costs, ezoc):
+    import heapq
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        g, h = heapq.heappop(heap)
+        if g != best[h]:
+            continue
+        if h == end:
+            return g
+        for n in h.neighbours():
+            s = step_cost(board, u, h, n, costs, ezoc=ezoc)
+            if s.ok and g + s.mp < best.get(n, 10 ** 9):
+                best[n] = g + s.mp
+                heapq.heappush(heap, (g + s.mp, n))
+    return None
+
+
+def test_bounded_search_agrees_with_plain_dijkstra():
+    """The pruned A* finds exactly the cheapest cost an unpruned Dijkstra finds, whenever that
+    cost is within the budget (random small maps, terrains, rivers, rails and enemy ZOCs)."""
+    import random
+    from modgen.hexgrid import Hexside
+    costs = tec_costs()
+    terrains = ["clear", "broken", "woods", "rough", "wooded_rough", "mountain", "alpine", "swamp"]
+    rng = random.Random(7)
+    for trial in range(60):
+        m0 = make_map((1, 7), (1, 7))
+        sides = {}
+        for s in m0.hexsides:
+            sides[s.id] = {"terrain": rng.choice(terrains), "river": rng.random() < 0.2,
+                           "rail": rng.choice([None, None, "single", "double"])}
+        m = make_map((1, 7), (1, 7), hexsides=sides)
+        hexes = sorted(m.hexes)
+        u = unit(hexes[0].id, type=rng.choice(["inf", "mtn", "aslt"]))
+        board = BoardState.build(m, [u])
+        ezoc = set(rng.sample(hexes, 8))
+        start, end = rng.sample(hexes, 2)
+        ref = _reference_dijkstra(board, u, start, end, costs, ezoc)
+        for budget in (3, 6, 10):
+            r = cheapest_path(board, u, start, end, budget, costs, ezoc=ezoc)
+            if ref is not None and ref <= budget:
+                assert r.cost == ref, (trial, budget)
+                assert sum(s.mp for s in r.steps) == ref and r.path[0] == start and r.path[-1] == end
+            else:
+                assert not r.found, (trial, budget, ref, r.cost)
