@@ -20,7 +20,7 @@ def trees(depth=3):
     return st.builds(Node, token, st.lists(trees(depth - 1), max_size=3))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(trees())
 def test_tree_roundtrip(tree):
     text = encode_tree(tree)
@@ -29,7 +29,7 @@ def test_tree_roundtrip(tree):
     assert back == tree
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text_decodes_to_a_fixed_point(text):
     once = encode_tree(decode_tree(text))
@@ -69,7 +69,7 @@ def test_trait_chains_roundtrip(traits, basic_state):
     assert split_chain(type_, state)[-1][0] == "piece;;;a.png;Name"
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.text(st.sampled_from(list("a\t\\'x")), max_size=16))
 def test_fast_chain_split_equals_vassal_decoder(s):
     from modgen.vassal.sequence import Decoder
@@ -83,7 +83,7 @@ def test_fast_chain_split_equals_vassal_decoder(s):
 chain_alpha = st.sampled_from(list("ab\t\\';"))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(st.text(chain_alpha, max_size=20), st.text(chain_alpha, max_size=14), st.booleans())
 def test_fast_chain_equals_level_by_level(t, s, with_piece):
     from modgen.vassal.traits import _split_chain_fast, _split_chain_slow
