@@ -189,6 +189,15 @@ def test_rivers_rails_and_sea():
     assert goal in seen and Hex.parse("3419") in seen and Hex.parse("2118") in seen
 
 
+def test_both_sides_have_map_edge_rail_hexes():
+    """Reinforcements arrive on map-edge rail lines (000:L1578, L1604; rule 25-7)."""
+    m = mapdef()
+    rail = {x for s, i in m.hexsides.items() if i.rail for x in (s.a, s.b)}
+    edge = {h for h, i in m.hexes.items() if i.land and any(n not in m.hexes for n in h.neighbours())}
+    countries = [m.hexes[h].country for h in rail & edge]
+    assert countries.count(IT) >= 2 and countries.count(AH) >= 3
+
+
 def test_no_land_hex_is_walled_in_outside_neutral_countries():
     m = mapdef()
     for h, info in m.hexes.items():

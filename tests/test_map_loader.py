@@ -117,6 +117,12 @@ BROKEN = [
     ('id: "9-9"', 'id: "9-8"', "id", "does not match the file name", 'id: "9-8"'),
     ("  3: \"IIA=\"\n", "", "hexes.3", "row 3 is missing", "hexes:"),
     ("neutral: [switzerland]", "neutral: [narnia]", "neutral", "not one of the countries", "neutral:"),
+    ('  3: "IIA="', '  3: "IIA="\n  "2": "IIAA"', "hexes.2", "given twice", '  "2": "IIAA"'),
+    ('  3: "IIA="', '  3: "IIA="\n  7: "IIAA"', "hexes.7", "outside the map extent", '  7: "IIAA"'),
+    ("neutral: [switzerland]", "neutral: [switzerland]\nlegend: yes", "legend", "unknown key", "legend: yes"),
+    ("first_row: 1,", "first_row: x,", "grid.first_row", "must be an integer", "grid:"),
+    ("kind: schematic, reason: a test map", "kind: guess, reason: a test map", "provenance.kind", "must be one of", "provenance:"),
+    ("kind: schematic, reason: a test map", "kind: schematic, reason: ''", "provenance.reason", "must say why", "provenance:"),
 ]
 
 
