@@ -237,3 +237,15 @@ def test_random_obfuscated_bytes_never_crash():
             deobfuscate(bytes(data), "o")
         except ModgenError:
             pass
+
+
+def test_absurd_nesting_is_a_clear_error():
+    deep = "a" + "\\" * 5000 + "\x1bb"
+    with pytest.raises(ModgenError, match="nesting"):
+        decode_tree(deep)
+    with pytest.raises(ModgenError, match="nesting"):
+        parse_saved_game("begin_save\x1bend_save\x1bLOG\t" + deep)
+    # a long flat chain of traits is fine; an absurd one is refused
+    from modgen.vassal.traits import MAX_TRAITS, join_chain
+    t, s = join_chain([("mark;A", "1")] * 50 + [("piece;;;a;N", "null;0;0;;0")])
+    assert len(parse_piece(t, s).traits) == 51

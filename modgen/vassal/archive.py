@@ -144,6 +144,7 @@ def open_archive(path_or_bytes: PathOrBytes, limits: Limits = Limits(), *,
                  name: str | None = None) -> Archive:
     """Open a zip from a path or bytes; errors name the file (``name`` overrides)."""
     disp = _display_name(path_or_bytes, name)
+    fh = None
     try:
         if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
             fh = io.BytesIO(bytes(path_or_bytes))
@@ -156,8 +157,16 @@ def open_archive(path_or_bytes: PathOrBytes, limits: Limits = Limits(), *,
     except ModgenError:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile):
+        if fh is not None:
+            fh.close()
         raise ModgenError("not a zip archive (or a damaged one)", file=disp) from None
+    except OSError as e:
+        if fh is not None:
+            fh.close()
+        raise ModgenError(f"cannot read: {e.strerror or e}", file=disp) from None
     except Exception as e:
+        if fh is not None:
+            fh.close()
         raise ModgenError(f"cannot open archive: {type(e).__name__}: {e}", file=disp) from None
     try:
         return Archive(zf, disp, limits)
