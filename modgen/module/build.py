@@ -205,6 +205,8 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     if declarations is None:
         declarations = PROJECT_ROOT / "docs" / "declarations.md"
     entries[charts.HELP_FILE] = charts.help_html(game, notes, declarations)
+    # also a tab of the charts window: HtmlChart renders archive HTML in VASSAL itself
+    chart_entries.append({"name": "Module help", "file": charts.HELP_FILE})
 
     progress.stage("buildFile")
     entries["buildFile.xml"] = buildfile.render(
@@ -218,13 +220,17 @@ def build_entries(game: Game, *, progress: Progress | None = None,
 
 def build_module(game: Game, output: str | Path, *, progress: Progress | None = None,
                  **kw) -> Path:
-    """Build and write the module atomically; returns the output path."""
+    """Build and write the module atomically; returns the output path.
+
+    The temporary file beside ``output`` is opened first (an unwritable destination fails
+    before any work) and renamed over ``output`` only when everything succeeded.
+    """
     progress = progress or Progress()
-    items = build_entries(game, progress=progress, **kw)
-    progress.stage("zip", f"{len(items)} entries → {output}")
-    t = time.perf_counter()
     with vmod.atomic_write(output) as f:
+        items = build_entries(game, progress=progress, **kw)
+        progress.stage("zip", f"{len(items)} entries → {output}")
+        t = time.perf_counter()
         vmod.write_zip_entries(f, items)
-    progress.add("zip writing", time.perf_counter() - t)
+        progress.add("zip writing", time.perf_counter() - t)
     progress.stage("done")
     return Path(output)
