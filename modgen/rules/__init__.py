@@ -23,6 +23,7 @@ from .rail import (CapacityFinding, RailCheck, SimpleRailNetworks, check_rail_ca
 from .stacking import (StackCount, StackLimit, StackingViolation, check_attack_limit,
                        check_stacking, land_hexsides, limit_for_land_hexsides, stack_count,
                        stacking_limit)
+from .supply import SupplyLine, supply_length_penalty, supply_line
 from .terrain import TerrainCosts
 from .units import (ITALIAN_FRONT_STACKING, STANDARD_STACKING, DivisionGroup, StackingOptions,
                     UnitView, column_allowance, default_full_division_strengths, division_groups,
