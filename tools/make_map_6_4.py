@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections import deque
 from pathlib import Path
@@ -561,7 +562,10 @@ def main(argv: list[str] | None = None) -> int:
     kit = Kit(Path(args.kit))
     m = build(kit)
     text = to_yaml(m, " ".join(str(kit.data["about"]).split()))
-    Path(args.out).write_text(text, encoding="utf-8")
+    out = Path(args.out)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, out)          # no half-written map after a failure
     print(f"wrote {args.out}")
     return 0
 
