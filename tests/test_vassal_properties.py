@@ -105,3 +105,14 @@ def test_fast_chain_on_encoded_chains(traits, basic_state):
     fast = _split_chain_fast(t, s)
     if fast is not None:
         assert fast == _split_chain_slow(t, s)
+
+
+def test_layer_names_follow_embellishment_get_name():
+    from modgen.vassal.traits import layer_name
+    assert layer_name("+ (reduced)", "3rd Rifle") == "3rd Rifle (reduced)"
+    assert layer_name("Old +", "Guard") == "Old Guard"
+    assert layer_name("Eliminated", "Guard") == "Eliminated"
+    assert layer_name("", "Guard") == "Guard"
+    assert layer_name("+x+y", "G") == "Gx"          # only the first '+' part counts
+    assert layer_name("a+b", "G") == "aG"
+    assert layer_name("+", "G") == "G"

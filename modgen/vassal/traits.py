@@ -16,7 +16,7 @@ from .sequence import Decoder, SequenceEncoder, decode as seq_decode
 
 __all__ = ["Trait", "BasicPiece", "Piece", "parse_piece", "parse_stack_state", "StackState",
            "expand_prototypes", "split_chain", "join_chain", "trait_prefix", "MAX_TRAITS",
-           "Embellishment", "parse_embellishment"]
+           "Embellishment", "parse_embellishment", "layer_name"]
 
 #: Longest decorator chain accepted (real pieces have tens of traits).
 MAX_TRAITS = 2000
@@ -256,18 +256,36 @@ class Embellishment:
 
 
 def parse_embellishment(trait: Trait) -> Embellishment:
+    """``Embellishment.mySetType``/``mySetState`` (3.7 ``emb2;`` and the legacy ``emb;`` type)."""
     f = seq_decode(trait.type, ";")
     if trait.prefix == "emb2;":
         images = seq_decode(f[16], ",") if len(f) > 16 and f[16] else []
-        names = seq_decode(f[17], ",") if len(f) > 17 else []
+        names = seq_decode(f[17], ",") if len(f) > 17 and f[17] else []
+        if len(names) < len(images):
+            names += [""] * (len(images) - len(names))
         name = f[19] if len(f) > 19 else ""
-    else:  # legacy "emb;": activate;cmd;up;upcmd;down;downcmd;xoff;yoff;images;names(;name?)
-        images = seq_decode(f[9], ",") if len(f) > 9 and f[9] else []
-        names = seq_decode(f[10], ",") if len(f) > 10 else []
-        name = f[11] if len(f) > 11 else ""
-    d = Decoder(trait.state, ";")
-    level = d.int(1)
+    else:  # legacy: emb;<activate…>;<activateCommand>;upKey;upCmd;downKey;downCmd;xOff;yOff;img,name;…
+        images, names = [], []
+        for sub in f[9:]:
+            pair = seq_decode(sub, ",")
+            images.append(pair[0])
+            names.append(pair[1] if len(pair) > 1 else "")
+        name = ""
+    level = Decoder(trait.state, ";").int(-1)
     return Embellishment(name=name, images=tuple(images), level_names=tuple(names), level=level)
+
+
+def layer_name(level_name: str, inner: str) -> str:
+    """``Embellishment.getName``: the level name split on ``+``: ``+ x`` appends x, ``x +``
+    prepends x, a name without ``+`` replaces, an empty name keeps the inner name."""
+    if not level_name:
+        return inner
+    d = Decoder(level_name, "+")
+    first = d.token("") or ""
+    if d.has_more():
+        second = d.token("") or ""
+        return inner + second if first == "" else first + inner
+    return first
 
 
 @dataclass(frozen=True)
@@ -288,23 +306,14 @@ class Piece:
 
     @property
     def name(self) -> str:
-        """``GamePiece.getName()``: each active layer's level name, from the innermost out,
-        ``+ x`` appends, ``x +`` prepends, plain text replaces (``Embellishment.getName``)."""
+        """``GamePiece.getName()``: each active layer's level name applied from the innermost
+        out (:func:`layer_name`). Layers that follow a property are taken at their saved level."""
         name = self.basic.name
         for t in reversed(self.traits[:-1]):
             if t.prefix in ("emb2;", "emb;"):
                 e = parse_embellishment(t)
-                if e.level <= 0:
-                    continue
-                ln = e.level_name()
-                if not ln:
-                    continue
-                if ln.startswith("+"):
-                    name = name + ln[1:]
-                elif ln.endswith("+"):
-                    name = ln[:-1] + name
-                else:
-                    name = ln
+                if e.level > 0:
+                    name = layer_name(e.level_name(), name)
         return name
 
     def properties(self) -> dict[str, str]:
