@@ -8,7 +8,7 @@ import pytest
 
 from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, StackingOptions, check_attack_limit,
                           check_stacking, stacking_options_for,
-                          enemy_zoc, make_map, stack_count, zoc, zoc_controllers, zoc_of_unit)
+                          enemy_zoc, make_map, stack_count, zoc_controllers, zoc_of_side, zoc_of_unit)
 from modgen.rules.units import unit_stacking_value
 from test_rules_support import CP, EN, H, unit
 
@@ -61,7 +61,7 @@ def test_enemy_zoc_is_the_other_sides_zoc():
     it = unit("0910", side=EN, cid="it", nation="italy")
     ah = unit("1310", side=CP, cid="ah", nation="austria-hungary")
     b = BoardState.build(m, [it, ah])
-    assert enemy_zoc(b, CP) == zoc(b, EN) == RING_0910
+    assert enemy_zoc(b, CP) == zoc_of_side(b, EN) == RING_0910
     assert H("0910") not in enemy_zoc(b, EN) and H("1210") in enemy_zoc(b, EN)
     assert [u.id for u in zoc_controllers(b, H("1010"), CP)] == ["it"]
     assert zoc_controllers(b, H("1010"), EN) == []

@@ -30,6 +30,7 @@ from .units import (ITALIAN_FRONT_STACKING, STANDARD_STACKING, DivisionGroup, St
                     exerts_zoc, hq_rail_divisions, is_artillery, is_assault, is_ground_combat_unit,
                     is_infantry_type, is_mountain, is_rail_only, movement_allowance,
                     rail_capacity_divisions, stacking_options_for, unit_stacking_value)
-from .zoc import enemy_zoc, zoc, zoc_controllers, zoc_of_hex, zoc_of_unit
+from .zoc import enemy_zoc, zoc_controllers, zoc_of_hex, zoc_of_side, zoc_of_unit
+from . import board, movement, rail, stacking, supply, terrain, units, zoc  # noqa: F401  (submodules)
 
 __all__ = [n for n in dir() if not n.startswith("_")]

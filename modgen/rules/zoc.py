@@ -55,6 +55,10 @@ def zoc(board: Board, side: str) -> set[Hex]:
     return out
 
 
+#: Alias exported by the package (``modgen.rules.zoc`` is this module, not the function).
+zoc_of_side = zoc
+
+
 def enemy_zoc(board: Board, side: str) -> set[Hex]:
     """Hexes controlled by the units of every side other than ``side`` (10-1..10-6): the enemy
     Zone of Control that ``side``'s units pay for (10-7)."""
