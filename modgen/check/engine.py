@@ -73,6 +73,7 @@ class Checker:
         self.progress = progress
         self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
         self._calendar = None
+        self._phase_cache: dict = {}
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -107,6 +108,17 @@ class Checker:
     def _phase(self, state: str | None, label: str | None) -> PhaseInfo:
         """Date and phase from the tracker state (decoded with the module's calendar), else from
         the label VASSAL printed in the chat."""
+        ctx = self.ctx
+        key = (state, label)
+        hit = self._phase_cache.get(key)
+        if hit is not None:
+            return hit
+        info = self._phase_uncached(state, label)
+        if len(self._phase_cache) < 50_000:
+            self._phase_cache[key] = info
+        return info
+
+    def _phase_uncached(self, state: str | None, label: str | None) -> PhaseInfo:
         ctx = self.ctx
         if state and ctx.sequence is not None:
             try:

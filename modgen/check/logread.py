@@ -188,7 +188,7 @@ def _split_esc(s: str) -> list[str]:
     if ESC not in s:
         return [s]
     parts = _UNESCAPED_ESC.split(s)
-    if any(p[:1] in ("'", "\\") or p.endswith("\\") for p in parts):
+    if any((p[:1] == "'" and p.endswith("'") and len(p) > 1) or p.endswith("\\") for p in parts):
         return decode(s, ESC)
     return [p.replace("\\" + ESC, ESC) for p in parts]
 
@@ -347,10 +347,13 @@ def _int(s: str) -> int:
 
 def _event(cmd: str, pieces: dict[str, Piece]) -> object | None:
     if cmd.startswith("+/"):
+        head = cmd[2:cmd.find("/", 2) + 7] if cmd.find("/", 2) > 0 else ""
+        if head.endswith("/stack") or head.endswith("/stack/"):
+            return None
         p = _add(cmd, pieces)
         return Added(p.id, Piece(**{**p.__dict__, "props": dict(p.props)})) if p else None
     if cmd.startswith("M/"):
-        f = decode(cmd, "/")
+        f = cmd.split("/") if "\\" not in cmd and "'" not in cmd else decode(cmd, "/")
         if len(f) < 9:
             return None
         pid = f[1]

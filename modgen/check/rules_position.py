@@ -158,9 +158,24 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                 return
     column = True if _declared(ctx, "column", u) else None
     board = board_state(ctx)
+    ezoc = enemy_zoc_hexes(ctx, u.side)
+    # incremental: while the move so far is legal ground movement, price only the new drop with
+    # the MP left (the same computation check_movement does segment by segment)
+    inc = ctx.cache.get(("spent", key))
+    if inc is not None and inc[0] == len(drops) - 1 and column is None and not rail_used:
+        ma = movement_allowance(_view(u))
+        r = _movement.cheapest_path(board, _view(u, drops[0]), drops[-2], drops[-1],
+                                    max(ma - inc[1], 0), costs, ezoc=ezoc) if ma is not None else None
+        if r is not None and r.found:
+            ctx.cache[("spent", key)] = (len(drops), inc[1] + (r.cost or 0))
+            return
     res = _movement.check_movement(board, _view(u, drops[0]), drops, costs, column=column,
-                                   rail_used=rail_used, allowance=allowance,
-                                   ezoc=enemy_zoc_hexes(ctx, u.side))
+                                   rail_used=rail_used, allowance=allowance, ezoc=ezoc)
+    if res.verdict == _movement.LEGAL and not res.column and not res.minimum_move \
+            and res.spent is not None and not rail_used and allowance is None:
+        ctx.cache[("spent", key)] = (len(drops), res.spent)
+    else:
+        ctx.cache.pop(("spent", key), None)
     path: list[Hex] = []
     for seg in res.segments:
         for h in seg.path:
