@@ -321,10 +321,13 @@ class Piece:
         props: dict[str, str] = {}
         for t in reversed(self.traits):
             if t.prefix == "mark;":
-                keys = seq_decode(t.type[5:], ",") if len(t.type) > 5 else []
+                f = seq_decode(t.type, ";")
+                keys = seq_decode(f[1], ",") if len(f) > 1 and f[1] else []
                 vals = seq_decode(t.state, ",") if t.state else []
-                for i, k in enumerate(keys):
-                    props[k] = vals[i] if i < len(vals) else ""
+                mine: dict[str, str] = {}
+                for i, k in enumerate(keys):  # Marker.getProperty: the first matching key wins
+                    mine.setdefault(k, vals[i] if i < len(vals) else "")
+                props.update(mine)
             elif t.prefix == "PROP;":
                 f = seq_decode(t.type, ";")
                 if len(f) > 1 and f[1]:
