@@ -284,3 +284,13 @@ def test_progress_on_stderr(tmp_path, capsys):
     err = capsys.readouterr().err
     for stage in ("art", "png", "scenarios", "buildFile", "zip"):
         assert f"modgen build: {stage}" in err
+
+
+def test_html_pages_are_ascii_for_swing(built):
+    _, path = built
+    with zipfile.ZipFile(path) as zf:
+        for name in zf.namelist():
+            if name.endswith(".html"):
+                data = zf.read(name)
+                data.decode("ascii")                      # raises if not ASCII
+                assert b"&#x" not in data, name
