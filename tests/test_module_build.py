@@ -294,3 +294,25 @@ def test_html_pages_are_ascii_for_swing(built):
                 data = zf.read(name)
                 data.decode("ascii")                      # raises if not ASCII
                 assert b"&#x" not in data, name
+
+
+@pytest.mark.parametrize("counter,strength,reduced,expected", [
+    ("it-inf-xx-1", None, False, (False, None)),                     # as printed
+    ("it-inf-xx-1", 4, False, (False, None)),                        # front 4-4
+    ("it-inf-xx-1", 3, False, (True, None)),                         # back 3-4
+    ("it-inf-xx-1", 2, False, (True, ("strength-minus-1", "-1"))),   # back 3 and a -1 marker
+    ("it-inf-xx-1", 2, True, (True, ("strength-minus-1", "-1"))),
+    ("it-inf-xx-1", 1, False, (False, None)),                        # nothing fits: a note
+])
+def test_understrength_set_up(counter, strength, reduced, expected):
+    from modgen.model.types import Placement
+    from modgen.module import pieces as P
+    game = tiny_game()
+    units, markers = P.slot_index(P.slots(game))
+    b = savegame.SaveBuilder(game, None, None, units, markers)
+    pl = Placement(counter, Hex(11, 12), reduced=reduced, strength=strength)
+    assert b.strength_adjustment(pl, "here") == expected
+    if strength == 1:
+        assert b.notes and "printed at strength 1" in b.notes[0] and "by hand" in b.notes[0]
+    else:
+        assert not b.notes
