@@ -143,3 +143,37 @@ def test_we_dw_09_divisional_components_as_one_division():
     assert stack_count(regs, opts).divisions == Fraction(3, 2)
     # without 27-3 five regiments would count 5 × 1/2
     assert stack_count(regs, StackingOptions(divisional_components=False)).divisions == Fraction(5, 2)
+
+
+def test_we_dw_04_figure_5_rail_repair_by_an_engineer():
+    from modgen.rules import SimpleRailNetworks, rail_repair
+    line = ["2106", "2107", "2007", "1908", "1907"]
+    sides = {f"{a}|{b}": {"terrain": "clear", "rail": "double"} for a, b in zip(line, line[1:])}
+    sides.update({"2206|2207": {"terrain": "clear", "rail": "double"},
+                  "2107|2207": {"terrain": "clear", "rail": "double"}})
+    m = make_map((17, 23), (4, 10), country="belgium", hexsides=sides)
+    eng = unit("2107", type="eng", size="III", nation="germany", designation="20", strength=1, movement=4)
+    board = BoardState.build(m, [eng])
+    german = {H(h): "germany" for h in ("2106", "2107", "2206", "2207")}
+    nets = SimpleRailNetworks(board, owner=german)     # the rest is Belgian (inoperative for Germany)
+    path = ["2107", "2007", "1908", "1907"]
+    move = check_movement(board, eng, path, tec_costs(), column=False)
+    assert move.verdict == "legal" and move.spent == 3
+    rep = rail_repair(board, eng, path, nets, {"germany", "austria-hungary"})
+    assert rep.network == "germany"
+    assert rep.converted == tuple(map(H, ["2007", "1908", "1907"]))
+    assert rep.notes == ()
+    # 9-6: starting in the Belgian network repairs nothing; 9-5: column movement repairs nothing
+    assert rail_repair(board, replace(eng, hex=H("2007")), path[1:], nets, {"germany"}).converted == ()
+    assert rail_repair(board, eng, path, nets, {"germany"}, column=True).converted == ()
+    # 9-7 / 9-8: a devastated hex or an enemy ZOC stops the repair
+    dev = BoardState.build(m, [eng], markers={"1908": ["devastation"]})
+    r = rail_repair(dev, eng, path, SimpleRailNetworks(dev, owner=german), {"germany"})
+    assert r.converted == (H("2007"),) and r.notes[0].startswith("9-7")
+    enemy = unit("1808", side=EN, cid="be", nation="belgium")       # controls 1908, not 2007
+    zb = BoardState.build(m, [eng, enemy])
+    r = rail_repair(zb, eng, path, SimpleRailNetworks(zb, owner=german), {"germany"})
+    assert r.converted == (H("2007"),) and r.notes[0].startswith("9-8")
+    # only Engineers repair (9-4)
+    inf = unit("2107", cid="i", nation="germany")
+    assert rail_repair(board, inf, path, nets, {"germany"}).notes[0].startswith("9-4")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from .board import Board, BoardState, make_map, MOVEMENT_MARKERS, neutral_countries
 from .movement import (ILLEGAL, LEGAL, UNDETERMINED, MovementCheck, PathResult, StepCost,
                        cheapest_path, check_movement, minimum_move_allowed, step_cost)
-from .rail import (CapacityFinding, RailCheck, SimpleRailNetworks, check_rail_capacity,
+from .rail import (CapacityFinding, RailCheck, RepairResult, rail_repair, SimpleRailNetworks, check_rail_capacity,
                    check_rail_move, detrain_mp, may_enter_ezoc_after_rail, rail_capacity_available, rail_capacity_used,
                    rail_move_cost, rail_path, rail_rate, rail_track)
 from .stacking import (StackCount, StackLimit, StackingViolation, check_attack_limit,

@@ -299,6 +299,84 @@ def _explain_rail_failure(board: Board, unit: UnitView, a: Hex, b: Hex, networks
                                      f"hexside already used to its limit this Movement Phase")
 
 
+# --------------------------------------------------------------------------- repair (9-3..9-8)
+
+
+@dataclass(frozen=True)
+class RepairResult:
+    """Rail lines an Engineer returns to Operative status during its move (9-5).
+
+    ``converted``: hexes (in the order entered) whose line now belongs to ``network``;
+    ``notes``: why the conversion stopped or did not happen, with rule numbers. Not a verdict on
+    the move itself (``movement.check_movement`` prices it): a repair that cannot happen is simply
+    no repair.
+    """
+
+    network: str | None
+    converted: tuple[Hex, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def infantry_division_enters(unit: UnitView) -> bool:
+    """9-3: an enemy Infantry-type division (or several infantry-type brigades together) makes
+    the rail line of the hex it enters Inoperative. Returns True for a single infantry-type
+    division; brigades count only together (the caller counts them)."""
+    return is_infantry_type(unit) and unit.counter.size in ("XX", "XXX")
+
+
+def rail_repair(board: Board, engineer: UnitView, path: Sequence[Hex | str], networks: RailNetworks,
+                own_networks: Iterable[str], *, ezoc: set[Hex] | frozenset[Hex] | None = None,
+                column: bool = False, rail_moved: bool = False) -> RepairResult:
+    """Which rail hexes an Engineer converts by moving along ``path`` (every hex, start first).
+
+    9-4 only Engineers repair; 9-5 it must begin the Movement Phase in an Operative rail hex and
+    move along the rail line by normal (not column, not rail) movement: every rail hex entered
+    that is not Operative in a network of its side (Inoperative, or the enemy's) joins the network
+    it started from; 9-6 that start network must be its own nationality's; 9-7 a hex with a
+    trench or devastation marker is converted only by staying a whole turn (moving through does
+    not convert it, and conversion stops there); 9-8 it may not enter an enemy ZOC to repair
+    unless the hex holds a trench marker (conversion stops there). Gauge conversion (9-11..9-13)
+    is not modelled: no Russian network on map 6-4.
+    """
+    from .units import is_engineer  # local: units imports nothing from here
+    pts = [Hex.parse(h) for h in path]
+    own = frozenset(own_networks)
+    if not is_engineer(engineer):
+        return RepairResult(None, (), (f"9-4: only Engineers repair rail lines ({engineer})",))
+    if not pts:
+        return RepairResult(None)
+    start_net = networks.network(pts[0])
+    if start_net is None:
+        return RepairResult(None, (), (f"9-5: {engineer} did not begin in an Operative rail hex ({pts[0]})",))
+    if start_net != engineer.nation:
+        return RepairResult(None, (), (f"9-6: {engineer} began in the {start_net} network, not its "
+                                       f"own nationality's ({engineer.nation})",))
+    if column or rail_moved:
+        return RepairResult(start_net, (), ("9-5: repair needs normal movement (no column or rail movement)",))
+    if ezoc is None:
+        ezoc = enemy_zoc(board, engineer.side)
+    converted: list[Hex] = []
+    notes: list[str] = []
+    for a, b in zip(pts, pts[1:]):
+        if a.direction_to(b) is None or not rail_track(board, a, b):
+            notes.append(f"9-5: {a}→{b} leaves the rail line; repair stops")
+            break
+        net = networks.network(b)
+        if net in own:
+            continue
+        marks = set(board.markers(b))
+        if marks & {"trench", "devastation"}:
+            notes.append(f"9-7: the line in {b} (trench/devastation) is converted only by an "
+                         f"Engineer staying there a whole turn; repair stops")
+            break
+        if b in ezoc and "trench" not in marks:
+            notes.append(f"9-8: Engineers may not enter an enemy ZOC ({b}) to repair rail lines; "
+                         f"repair stops")
+            break
+        converted.append(b)
+    return RepairResult(start_net, tuple(converted), tuple(notes))
+
+
 # --------------------------------------------------------------------------- capacity (8)
 
 
