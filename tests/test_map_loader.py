@@ -140,6 +140,12 @@ def test_broken_snippets_report_file_line_field(tmp_path, old, new, fld, msg, ne
     assert e.format().startswith(f"{e.file}:{e.line}: {fld}: ")
 
 
+def test_a_bad_row_of_hexes_is_reported_once(tmp_path):
+    """Its hexsides are not reported again as 'not on the map'."""
+    _, errors = load(tmp_path, GOOD.replace('  2: "I~AA"', '  2: "I~A"'))
+    assert [e.field for e in errors] == ["hexes.2"]
+
+
 def test_every_error_is_collected_not_just_the_first(tmp_path):
     text = GOOD.replace('  2: "I~AA"', '  2: "I~XA"').replace("track: double", "track: triple")
     _, errors = load(tmp_path, text)

@@ -77,6 +77,11 @@ class _Ctx:
         self.file = file
         self.errors = errors
         self.count = 0
+        self.bad_rows: set[int] = set()   # rows of hexes already reported unreadable
+
+    def unknown(self, *hexes: Hex) -> bool:
+        """True when one of these hexes lies in an unreadable row (do not report it twice)."""
+        return any(h.row in self.bad_rows for h in hexes)
 
     def err(self, line: int | None, fld: str, message: str) -> None:
         self.count += 1
@@ -157,8 +162,9 @@ def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
     if grid is None or countries is None:
         return None
 
-    hexes = _hexes(ctx, doc, grid, countries)
-    hexsides = _hexsides(ctx, doc, grid, hexes)
+    hexes, bad_rows = _hexes(ctx, doc, grid, countries)
+    ctx.bad_rows = bad_rows
+    hexsides = _hexsides(ctx, doc, grid, hexes, bad_rows)
     _rivers(ctx, doc, grid, hexsides)
     _rails(ctx, doc, grid, hexes, hexsides)
     _places(ctx, doc, grid, hexes)
@@ -314,12 +320,17 @@ def _row_entries(ctx: _Ctx, doc: YDict, key: str, grid: MapGrid):
         yield row, text, sec.line_of(k)
 
 
-def _hexes(ctx: _Ctx, doc: YDict, grid: MapGrid, countries: dict[str, str]) -> dict[Hex, HexInfo]:
+def _hexes(ctx: _Ctx, doc: YDict, grid: MapGrid,
+           countries: dict[str, str]) -> tuple[dict[Hex, HexInfo], set[int]]:
+    """The hexes, and the rows that could not be read (their hexsides are not checked again)."""
     ncols = grid.last_col - grid.first_col + 1
     hexes: dict[Hex, HexInfo] = {}
+    good_rows: set[int] = set()
     for row, text, line in _row_entries(ctx, doc, "hexes", grid):
-        cells = text.replace(" ", "")
+        cells = "".join(text.split())
+        good_rows.add(row)
         if len(cells) != ncols:
+            good_rows.discard(row)
             ctx.err(line, f"hexes.{row}", f"has {len(cells)} hexes, the map has {ncols} columns "
                     f"({grid.first_col:02d}..{grid.last_col:02d})")
             continue
@@ -334,10 +345,13 @@ def _hexes(ctx: _Ctx, doc: YDict, grid: MapGrid, countries: dict[str, str]) -> d
             else:
                 ctx.err(line, f"hexes.{row}", f"hex {h}: unknown code {ch!r} (country codes "
                         f"{', '.join(sorted(countries))}, '~' sea, '=' lake, '.' off map)")
-    return hexes
+                good_rows.discard(row)
+    bad_rows = set(range(grid.first_row, grid.last_row + 1)) - good_rows
+    return hexes, bad_rows
 
 
-def _hexsides(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> dict[Hexside, dict]:
+def _hexsides(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
+              bad_rows: set[int]) -> dict[Hexside, dict]:
     ncols = grid.last_col - grid.first_col + 1
     lake_code = doc.get("hexes") if isinstance(doc.get("hexes"), YDict) else {}
     lakes = set()
@@ -359,6 +373,8 @@ def _hexsides(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -
             for d, ch in zip(OWNED_DIRECTIONS, tok):
                 n = h.neighbour(d)
                 where = f"hex {h} {DIRECTIONS[d]} hexside ({h}/{n})"
+                if h.row in bad_rows or n.row in bad_rows:
+                    continue          # the row of hexes is already reported
                 if h not in hexes or n not in hexes:
                     if ch != OFF_MAP:
                         ctx.err(line, f"hexsides.{row}", f"{where}: {'the neighbour' if h in hexes else 'this hex'} "
@@ -443,6 +459,8 @@ def _rivers(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) ->
                 continue
             seen[side] = str(name)
             info = sides.get(side)
+            if info is None and ctx.unknown(side.a, side.b):
+                continue
             if info is None:
                 ctx.err(line, f"{fld}.hexsides", f"{tok}: hexside {side} is not on the map")
                 continue
@@ -486,6 +504,8 @@ def _rails(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
                 continue
             used.add(side)
             info = sides.get(side)
+            if info is None and ctx.unknown(a, b):
+                continue
             if info is None:
                 ctx.err(line, f"{fld}.hexes", f"{a} {b}: hexside {side} is not on the map")
                 continue
@@ -510,7 +530,8 @@ def _places(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> 
         if h is None:
             continue
         if h not in hexes:
-            ctx.err(line, fld, f"hex {h} is not on the map")
+            if not ctx.unknown(h):
+                ctx.err(line, fld, f"hex {h} is not on the map")
             continue
         if not isinstance(v, str) or not (m := _PLACE_RE.match(v)):
             ctx.err(line, fld, f"must be \"Name (tags)\" with tags from {', '.join(PLACE_TAGS)}, got {v!r}")
@@ -527,7 +548,8 @@ def _places(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> 
         if not info.land:
             ctx.err(line, fld, f"hex {h} is water: a place must be on land")
             continue
-        if "port" in tags and not any(n in hexes and not hexes[n].land for n in h.neighbours()):
+        if ("port" in tags and not any(n in hexes and not hexes[n].land for n in h.neighbours())
+                and not ctx.unknown(*h.neighbours())):
             ctx.err(line, fld, f"hex {h} is a port but no neighbour is water")
             continue
         hexes[h] = HexInfo(hex=h, land=True, country=info.country, name=m["name"] or None,
