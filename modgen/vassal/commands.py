@@ -465,20 +465,16 @@ class Logged(Command):
 class Opaque(Command):
     """Any command not modelled (or not in canonical form): kept with its text, never dropped."""
     text: str = field(repr=False)
-    kind_name: str = "unknown"
-
-    @property
-    def kind(self) -> str:  # type: ignore[override]
-        return self.kind_name
+    kind: str = "unknown"  # type: ignore[misc]  # a field here, a class constant elsewhere
 
     def encode(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Opaque(kind={self.kind_name!r}, chars={len(self.text)})"
+        return f"Opaque(kind={self.kind!r}, chars={len(self.text)})"
 
     def to_json(self) -> dict:
-        return {"kind": self.kind_name, "chars": len(self.text)}
+        return {"kind": self.kind, "chars": len(self.text)}
 
 
 _KIND_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
@@ -682,7 +678,7 @@ def _unwrap_log(node: Node, out: list[Command], unknown: Counter, depth: int = 0
             tok = payload
         cmd = parse_command(tok)
         if isinstance(cmd, Opaque):
-            unknown[cmd.kind_name] += 1
+            unknown[cmd.kind] += 1
         out.append(cmd)
 
 
@@ -714,7 +710,7 @@ def parse_saved_game(text: str) -> SavedGame:
         for n in iter_preorder(el):
             cmd = parse_command(n.token)
             if isinstance(cmd, Opaque):
-                unknown[cmd.kind_name] += 1
+                unknown[cmd.kind] += 1
             elif isinstance(cmd, EndSave):
                 ended = True
             initial.append(cmd)
