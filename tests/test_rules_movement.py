@@ -407,3 +407,15 @@ def test_bounded_search_agrees_with_plain_dijkstra():
                 assert sum(s.mp for s in r.steps) == ref and r.path[0] == start and r.path[-1] == end
             else:
                 assert not r.found, (trial, budget, ref, r.cost)
+
+
+def test_declared_column_for_austro_hungarians_closing_on_the_enemy():
+    """40-2: a declared column move that closes on the enemy is judged as normal movement."""
+    costs = tec_costs()
+    m = make_map((5, 30), (5, 30))
+    ah = unit("1010", nation="austria-hungary", movement=4)
+    enemy = unit("1025", side=EN, cid="it", nation="italy")
+    b = BoardState.build(m, [ah, enemy])
+    assert check_movement(b, ah, ["1010", "1014"], costs, column=True).verdict == "legal"
+    res = check_movement(b, ah, ["1010", "1016"], costs, column=True)
+    assert res.verdict == "illegal" and res.rule == "40-2"

@@ -410,13 +410,15 @@ def _segments(board: Board, unit: UnitView, drops: Sequence[Hex], budget: int, c
     return out, True
 
 
-def _min_enemy_distance(board: Board, unit: UnitView, h: Hex, limit: int = 20) -> int | None:
+def _min_enemy_distance(board: Board, unit: UnitView, h: Hex) -> int | None:
+    """Distance to the nearest enemy unit on the board (40-2: "enemy units on the same map or
+    within 20 hexes" — the board is one map, so every enemy unit on it counts)."""
     best: int | None = None
     for u in board.all_units():
-        if u.side == unit.side or u.hex is None or not is_ground_combat_unit(u):
+        if u.side == unit.side or u.hex is None:
             continue
         d = h.distance(u.hex)
-        if d <= limit and (best is None or d < best):
+        if best is None or d < best:
             best = d
     return best
 
@@ -457,6 +459,15 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
         return MovementCheck(ILLEGAL, "7-10", f"7-10: {unit} moved by rail this turn and may not "
                                               f"also use Column Movement")
     route = " → ".join(map(str, pts))
+    # 40-2: an A-H unit ending closer to the enemy than it began may not use Column Movement
+    ah_closer = None
+    if nation_is(unit.nation, AUSTRIA_HUNGARY):
+        d0 = _min_enemy_distance(board, unit, pts[0])
+        d1 = _min_enemy_distance(board, unit, pts[-1])
+        if d0 is not None and d1 is not None and d1 < d0:
+            ah_closer = (d0, d1)
+            if column:
+                column = None       # judged as normal movement; column only to explain 40-2
 
     min_reason = ""
     if not column:
@@ -482,11 +493,9 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
         segs, ok = _segments(board, unit, pts, cma, costs, column=True, **kw)
         if ok:
             spent = sum(s.cost or 0 for s in segs)
-            if nation_is(unit.nation, AUSTRIA_HUNGARY):
-                d0 = _min_enemy_distance(board, unit, pts[0])
-                d1 = _min_enemy_distance(board, unit, pts[-1])
-                if d0 is not None and d1 is not None and d1 < d0:
-                    return MovementCheck(
+            if ah_closer is not None:
+                d0, d1 = ah_closer
+                return MovementCheck(
                         ILLEGAL, "40-2",
                         f"40-2: {spent} MP spent, MA {ma}: Austro-Hungarian {unit} would need Column "
                         f"Movement (MA {cma}) but ends {d1} hexes from the enemy, closer than the "
