@@ -1,6 +1,6 @@
 """A small Game built in code for the checker's tests (test values, not game data).
 
-Map "6-4" columns 30-36, rows 15-24, clear hexsides; hexes of columns ≤ 32 are Italy, the rest
+Map "6-4" columns 30-36, rows 15-24, clear hexsides; hexes of columns ≤ 33 are Italy, the rest
 Austria-Hungary. Hexes 3419 and 3423 carry the scenario's garrisons (rule IF 3-4 text names them),
 like the real Italian Front. The sequence of play is Standard Rule 5's.
 """
@@ -90,7 +90,7 @@ def scenario(**over) -> Scenario:
 
 def game(**scenario_over) -> Game:
     mapdef = make_map((30, 36), (15, 24), map_id="6-4",
-                      hexes={f"{c:02d}{r:02d}": {"country": "italy" if c <= 32 else "austria-hungary"}
+                      hexes={f"{c:02d}{r:02d}": {"country": "italy" if c <= 33 else "austria-hungary"}
                              for c in range(30, 37) for r in range(15, 25)},
                       hexsides={"3118|3218": {"terrain": "woods", "rail": "double"},
                                 "3218|3318": {"rail": "double"}, "3318|3418": {"rail": "single"},

@@ -282,24 +282,50 @@ def test_german_unit_enters_italy_before_august_1916():
     t.advance_to(GameDate(1915, 5, 2), "cp-reinforcement")
     t.arrive("de-inf-xx-200", "3616")
     t.next_phase()
-    t.move("de-inf-xx-200", "3516", "3416", "3316")  # 3316 is Austria-Hungary (col 33)
+    t.move("de-inf-xx-200", "3516", "3416")          # still Austria-Hungary (col 34)
     assert "IF 3-9" not in rules_of(check(t))
-    step = t.move("de-inf-xx-200", "3216")           # Italy
+    step = t.move("de-inf-xx-200", "3316")           # Italy
     f = only(check(t), "IF 3-9")
-    assert f.step == step and "3216" in f.message and "Turn 6 August 1916" in f.message
+    assert f.step == step and "3316" in f.message and "Turn 6 August 1916" in f.message
 
 
 # ------------------------------------------------------------------ rail declarations (7)
 
-def test_rail_declared_into_enemy_zoc():
+def test_rail_movement_declarations():
     t = new()
     t.next_phase(5)                                  # Entente movement
+    t.declare("!rail 1 Inf XX 3118-3218-3318")        # legal: Italian lines, no EZOC
     assert rules_of(check(t)) == []
-    t.declare("!rail 1 Inf XX 3118-3218-3318")        # legal: no EZOC, rail all the way
-    assert rules_of(check(t)) == []
-    step = t.declare("!rail 1 Inf XX 3118-3218-3318-3418")   # 3418: ZOC of 57 Inf XX (3518)
+    step = t.declare("!rail 1 Inf XX 3118-3218-3318-3418")   # 3418: the A-H network
+    f = only(check(t), "9-1")
+    assert f.step == step and "3418" in f.message
+
+
+def test_rail_declared_into_enemy_zoc():
+    t = new()
+    t.next_phase()                                   # CP movement
+    t.move("ah-inf-xx-57", "3418")                   # its ZOC now covers 3318
+    t.next_phase(4)                                  # Entente movement
+    step = t.declare("!rail 1 Inf XX 3118-3218-3318")
     f = only(check(t), "7-6")
-    assert f.step == step and "enemy-controlled 3418" in f.message
+    assert f.step == step and "3318" in f.message
+
+
+def test_rail_declared_outside_movement_phase():
+    t = new()
+    step = t.declare("!rail 1 Inf XX 3118-3218")     # CP Reinforcement Arrival Phase
+    f = only(check(t), "7-1")
+    assert f.step == step
+
+
+def test_ground_move_after_rail_uses_the_mp_left():
+    t = new()
+    t.next_phase(5)
+    t.declare("!rail 1 Inf XX 3118-3218-3318")       # 1 + 2/10 → 2 MP (7-7), 2 of MA 4 left
+    t.move("it-inf-xx-1", "3318", "3317")            # clear 1: legal
+    assert rules_of(check(t)) == []
+    t.move("it-inf-xx-1", "3316", "3315")            # 3 MP after rail: over the 2 left
+    assert "6-9" in rules_of(check(t))
 
 
 # ------------------------------------------------------------------ undo

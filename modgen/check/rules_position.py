@@ -24,6 +24,7 @@ try:  # engineer E1's rules (positional maths)
     _movement = importlib.import_module("modgen.rules.movement")
     _stacking = importlib.import_module("modgen.rules.stacking")
     _zoc = importlib.import_module("modgen.rules.zoc")
+    _rail = importlib.import_module("modgen.rules.rail")
     from ..rules.terrain import TerrainCosts
     from ..rules.units import UnitView, is_infantry_type, movement_allowance, rail_capacity_divisions
 except ImportError:  # pragma: no cover - only while modgen.rules is missing
@@ -151,7 +152,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
             i = drops.index(path[-1])
             drops = drops[i:]
             ma = movement_allowance(_view(u))
-            spent = rail_mp(u, path)
+            spent = rail_mp(u, path)  # noqa: F841
             if ma is not None:
                 allowance = max(ma - spent, 0)
             if len(drops) < 2:
@@ -198,15 +199,20 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
 
 
 def rail_mp(u: UnitState, path) -> int:
-    """7-3, 7-5, 7-7: 1 MP to entrain plus 1/10 MP (infantry types) or 1/6 MP per rail hexside,
-    rounded up."""
-    per = Fraction(1, 10) if is_infantry_type(_view(u)) else Fraction(1, 6)
-    return 1 + math.ceil(per * (len(path) - 1))
+    """7-3, 7-5, 7-7: MP a rail move along ``path`` uses, fractions rounded up
+    (``modgen.rules.rail``)."""
+    return int(_rail.detrain_mp(_rail.rail_move_cost(_view(u), len(path) - 1)))
+
+
+def _networks(ctx: CheckContext, board):
+    return _rail.SimpleRailNetworks(board)
 
 
 @rule("7-6", "declare")
-def rail_path_not_in_ezoc(ctx: CheckContext, d):
-    """7-6: a unit moving by rail enters no hex in an enemy ZOC (7-2: the declared rail path)."""
+def rail_movement(ctx: CheckContext, d):
+    """7-1..7-9 and 8-1/8-2 (via modgen.rules.rail): a declared rail move runs along Operative
+    rail lines of the side's networks, enters no enemy ZOC, respects single-track limits and the
+    MA, is made in the own Movement Phase, and the nation's rail capacity for the turn."""
     if d.keyword != "rail":
         return
     units = [u for u in ctx.units.values() if _is_unit(u) and unit_matches(d.unit, u)]
@@ -219,57 +225,55 @@ def rail_path_not_in_ezoc(ctx: CheckContext, d):
         yield ctx.finding("7-1", VIOLATION, f"{u.name} declared rail movement in the "
                           f"{ctx.phase_label()}; rail movement happens in the own Movement Phase",
                           units=[u], hexes=list(d.hexes), path=list(d.hexes))
-    ezoc = enemy_zoc_hexes(ctx, u.side)
-    bad = [h for h in d.hexes[1:] if h in ezoc]
-    if bad:
-        yield ctx.finding("7-6", VIOLATION, f"{u.name} moved by rail {'-'.join(map(str, d.hexes))} "
-                          f"into enemy-controlled {', '.join(map(str, bad))}; units moving by rail "
-                          f"may not enter enemy ZOC", units=[u], hexes=bad, path=list(d.hexes))
-    mapdef = ctx.mapdef()
-    if mapdef is not None:
-        for a, b in zip(d.hexes, d.hexes[1:]):
-            if a.direction_to(b) is None:
-                yield ctx.finding("7-5", VIOLATION, f"{u.name}: declared rail path {a}-{b} skips "
-                                  f"hexes; list every hex of the rail path", units=[u],
-                                  hexes=[a, b], path=list(d.hexes))
-                break
-            side = mapdef.hexside(a, b)
-            if side is not None and not side.rail and (side.terrain != "urban"):
-                yield ctx.finding("7-5", VIOLATION, f"{u.name}: no rail line on hexside {a}|{b} "
-                                  f"of the declared rail path", units=[u], hexes=[a, b],
-                                  path=list(d.hexes))
-                break
-    # 8-1: rail capacity per nation per turn
+    board = board_state(ctx)
+    if board is None or _rail is None:
+        return
+    side_nations = next((s.nations for s in ctx.game.sides if s.id == u.side), ())
+    used = ctx.cache.setdefault(("single-track", ctx.phase_start_step), {})
+    res = _rail.check_rail_move(board, _view(u, d.hexes[0]), d.hexes, _networks(ctx, board),
+                                side_nations, ezoc=enemy_zoc_hexes(ctx, u.side),
+                                single_track_used=used, allowance=movement_allowance(_view(u)))
+    if res.verdict == _movement.ILLEGAL:
+        msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
+        yield ctx.finding(res.rule, VIOLATION, f"{u.name}: {msg}", units=[u],
+                          hexes=[d.hexes[0], d.hexes[-1]], path=list(res.path or d.hexes))
+        return
+    if res.verdict == _movement.UNDETERMINED:
+        yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
+                          path=list(d.hexes), missing="rail line data")
+        return
+    for hs in res.single_track:
+        used[hs] = used.get(hs, 0) + _rail.single_track_units(_view(u))
+    # 8-1: rail capacity per network per turn
     sc = ctx.scenario
-    if sc is None or u.nation is None:
+    if sc is None or ctx.now.date is None:
         return
-    used = ctx.rail_used.setdefault((ctx.now.date, u.nation), [])
-    used.append(rail_capacity_divisions(_view(u)))
-    cap = _capacity(sc, u.nation, ctx.now.date)
-    if cap is None:
-        return
-    if cap == 0:
-        yield ctx.finding("8-2", VIOLATION, f"{u.name} moved by rail; {u.nation} rail capacity is "
-                          f"not usable on {ctx.now.date}", units=[u], path=list(d.hexes))
-    elif sum(used) > cap and ctx.once("8-1", (ctx.now.date, u.nation)):
-        yield ctx.finding("8-1", VIOLATION, f"{sum(used)} divisions moved by rail on the "
-                          f"{ctx.game.nations[u.nation].name if u.nation in ctx.game.nations else u.nation} "
-                          f"network this turn; capacity {cap}", units=[u], path=list(d.hexes))
-
-
-def _capacity(sc, nation: str, date: GameDate | None) -> int | None:
-    for rc in sc.rail_capacities:
-        if rc.nation != nation or rc.divisions is None:
+    moves = ctx.rail_used.setdefault(ctx.now.date, [])
+    moves.append((_view(u), tuple(sorted(res.networks))))
+    defaults = {n: ctx.game.nations[n].rail_capacity for n in ctx.game.nations}
+    for cf in _rail.check_rail_capacity(_rail.rail_capacity_used(moves), sc.rail_capacities,
+                                        ctx.now.date, defaults):
+        if cf.verdict == _movement.LEGAL or cf.nation not in res.networks:
             continue
-        if date is not None and rc.not_usable_until is not None and date < rc.not_usable_until:
-            return 0
-        if date is not None and rc.halved_until is not None and date < rc.halved_until:
-            return rc.divisions // 2
-        return rc.divisions
-    return None
+        if not ctx.once(cf.rule, (ctx.now.date, cf.nation, cf.verdict)):
+            continue
+        sev = VIOLATION if cf.verdict == _movement.ILLEGAL else UNDETERMINED
+        name = ctx.game.nations[cf.nation].name if cf.nation in ctx.game.nations else cf.nation
+        yield ctx.finding(cf.rule, sev, f"{u.name}: " + cf.message.split(": ", 1)[-1].replace(
+            cf.nation, name, 1), units=[u], path=list(res.path or d.hexes),
+            missing="the scenario's rounding of the halved capacity" if sev == UNDETERMINED else "")
 
 
 # ------------------------------------------------------------------------- stacking (11)
+
+def _stacking_options(ctx: CheckContext):
+    hit = ctx.cache.get("stacking-options")
+    if hit is None:
+        from ..rules.units import stacking_options_for
+        hit = ctx.cache["stacking-options"] = stacking_options_for(ctx.scenario,
+                                                                   ctx.game.counters.values())
+    return hit
+
 
 @rule("11-1", "phase_end")
 def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
@@ -283,7 +287,7 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
     hexes = sorted({(u.side, u.hex) for u in ctx.units.values()
                     if _is_unit(u) and u.hex in ctx.touched and u.side}, key=lambda t: (t[0], t[1]))
     for side, h in hexes:
-        v = _stacking.check_stacking(board, side, h)
+        v = _stacking.check_stacking(board, side, h, _stacking_options(ctx))
         if v is not None:
             units = [u for u in ctx.units_at(h) if u.side == side and _is_unit(u)]
             yield ctx.finding(v.rule, VIOLATION, v.message.split(": ", 1)[-1], units=units,
