@@ -95,3 +95,24 @@ def test_charts_and_help(real):
     assert "Terrain Effects Chart" in zf.read("charts/terrain-effects.html").decode()
     help_ = zf.read("help/index.html").decode()
     assert "Set-up incomplete" in help_ and "schematic" in help_.lower()
+
+
+def test_every_real_slot_decodes_with_its_counter(real):
+    game, path = real
+    mod = read_module(str(path))
+    seen = set()
+    for slot in mod.piece_slots:
+        p = parse_piece(slot.type, slot.state, mod.prototypes)
+        assert p.basic.gpid == slot.gpid
+        props = p.properties()
+        if "UnitId" in props:
+            c = game.counters[props["UnitId"]]
+            assert p.name == c.name and props["Nation"] == c.nation
+            assert props["Side"] == game.side_of(c.nation)
+            assert p.layers() == {"Step": 1}
+            seen.add(c.id)
+        else:
+            assert props["MarkerId"] in game.markers
+    assert seen == set(game.counters)
+    gpids = [int(s.gpid) for s in mod.piece_slots]
+    assert len(set(gpids)) == len(gpids)
