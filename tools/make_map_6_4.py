@@ -469,6 +469,8 @@ HEADER = """\
 #   rails:     a chain of adjacent hexes; the line crosses each hexside between consecutive
 #              hexes (centre to centre). track: double ("Rail Line") or single ("Single Track").
 #   places:    "CCRR": "Name (city, capital, port, fortress)".
+#   image:     (optional) a scanned printed map {file, x0, y0, dx, dy} used instead of the drawn
+#              art: (x0, y0) = pixel centre of hex (first_col, first_row), dx/dy = VASSAL HexGrid.
 #   National borders are derived: a hexside between land hexes of different countries.
 """
 
@@ -494,8 +496,10 @@ def to_yaml(m: dict, about: str) -> str:
                f"last_row: {LAST_ROW}, hex_height: {HEX_HEIGHT}}}")
     out.append("countries: {" + ", ".join(f"{k}: {v}" for k, v in COUNTRIES.items()) + "}")
     out.append("neutral: [" + ", ".join(NEUTRAL) + "]")
-    out.append(f"# columns {FIRST_COL:02d}..{LAST_COL:02d}")
+    cols = range(FIRST_COL, LAST_COL + 1)
     out.append("hexes:")
+    out.append('#tens "' + "".join(str(c // 10) for c in cols) + '"')
+    out.append('#unit "' + "".join(str(c % 10) for c in cols) + '"')
     for r in range(FIRST_ROW, LAST_ROW + 1):
         row = ""
         for c in range(FIRST_COL, LAST_COL + 1):
@@ -508,6 +512,7 @@ def to_yaml(m: dict, about: str) -> str:
                 row += code_of[m["country"][h]]
         out.append(f'  {r}: "{row}"')
     out.append("hexsides:")
+    out.append('#col  "' + "".join(f"{c:02d}  " for c in cols).rstrip() + '"')
     for r in range(FIRST_ROW, LAST_ROW + 1):
         toks = []
         for c in range(FIRST_COL, LAST_COL + 1):
