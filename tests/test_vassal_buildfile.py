@@ -199,3 +199,12 @@ def test_deck_position_names_the_location():
     m = read_module(_module(body).encode(), name="d.xml")
     assert m.location_name("M", 252, 288) == "Draw"      # exactly the deck position
     assert m.location_name("M", 253, 288) == "0505"      # anywhere else: the grid
+
+
+def test_reversed_board_is_mirrored():
+    board = f'<{P}Board name="B" width="560" height="640" reversible="true">{HEX}</{P}Board>'
+    m = read_module(_module(_map("M", board)).encode(), name="r.xml")
+    assert m.location_name("M", 252, 288) == "0505"
+    m.apply_board_picker("M", (("B/rev", 0, 0),))
+    assert m.location_name("M", 560 - 252, 640 - 288) == "0505"
+    assert m.hex_at("M", 560 - 252, 640 - 288).id == "0505"

@@ -395,9 +395,14 @@ class MapInfo:
     #: DrawPiles: [(name, x, y, owning board name)] (``Map.getDeckNameAt``)
     decks: list = field(default_factory=list)
 
+    #: names of boards the layout shows reversed (``<board>/rev`` in the BoardPicker command)
+    reversed_boards: set = field(default_factory=set)
+
     def set_layout(self, boards) -> None:
         """Apply a save's BoardPicker selection: ((name[/rev], col, row), …)."""
         self.layout = [(str(n).removesuffix("/rev"), int(c), int(r)) for n, c, r in boards]
+        self.reversed_boards = {str(n).removesuffix("/rev") for n, _, _ in boards
+                                if str(n).endswith("/rev")}
 
     def placed_boards(self) -> list[tuple[BoardInfo, int, int]]:
         """[(board, origin x, origin y)] in map pixels (``Map.setBoardBoundaries``)."""
@@ -450,16 +455,22 @@ class MapInfo:
         b, ox, oy = found
         if b.grid is None:
             return OFFBOARD
-        lx, ly = x - ox, y - oy
+        lx, ly = self._local(b, x - ox, y - oy)
         loc = b.grid.location_name(lx, ly, b.width, b.height)
         return OFFBOARD if loc is None else loc
+
+    def _local(self, b: BoardInfo, x: float, y: float) -> tuple[float, float]:
+        """``Board.localCoordinates``: a reversed board is mirrored in both axes."""
+        if b.name in self.reversed_boards and b.reversible:
+            return b.width - x, b.height - y
+        return x, y
 
     def hex_at(self, x: float, y: float) -> Hex | None:
         found = self.board_at(x, y)
         if found is None or found[0].grid is None:
             return None
         b, ox, oy = found
-        return b.grid.hex_at(x - ox, y - oy)
+        return b.grid.hex_at(*self._local(b, x - ox, y - oy))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -577,6 +588,8 @@ class Module:
     predefined_setups: list          # [(name, file or None)]
     moduledata: dict = field(default_factory=dict)
     source: str = ""
+    #: internal map ids (``Map0``, ``Map1``… in document order) → MapInfo
+    internal_ids: dict = field(default_factory=dict, repr=False)
 
     def map(self, map_id: str) -> MapInfo | None:
         """``Map.getMapById``: by identifier (mapName) or internal id ``Map<n>``."""
@@ -585,8 +598,7 @@ class Module:
             for mi in self.maps.values():
                 if mi.name == map_id:
                     return mi
-            internal = getattr(self, "_internal_ids", {})
-            return internal.get(map_id)
+            return self.internal_ids.get(map_id)
         return m
 
     def location_name(self, map_id: str | None, x: float, y: float) -> str:
@@ -714,8 +726,7 @@ def _build(root, size_loader, source: str, moduledata: dict) -> Module:
                  description=root.get("description", ""), sides=sides, maps=maps,
                  prototypes=prototypes, piece_slots=slots, turn_trackers=trackers,
                  dice_buttons=dice, global_properties=gprops, predefined_setups=setups,
-                 moduledata=moduledata, source=source)
-    mod._internal_ids = internal  # type: ignore[attr-defined]
+                 moduledata=moduledata, source=source, internal_ids=internal)
     return mod
 
 
