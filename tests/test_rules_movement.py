@@ -6,10 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from modgen.hexgrid import Hex
 from modgen.rules import (BoardState, TerrainCosts, cheapest_path, check_movement, make_map,
                           step_cost)
-from test_rules_support import CP, EN, H, tec_costs, unit
+from test_rules_support import EN, H, tec_costs, unit
 
 
 def two_hex_board(side_kw: dict, *units, markers=None, a="1010", b="1011", default="clear"):
@@ -383,7 +382,6 @@ def test_bounded_search_agrees_with_plain_dijkstra():
     """The pruned A* finds exactly the cheapest cost an unpruned Dijkstra finds, whenever that
     cost is within the budget (random small maps, terrains, rivers, rails and enemy ZOCs)."""
     import random
-    from modgen.hexgrid import Hexside
     costs = tec_costs()
     terrains = ["clear", "broken", "woods", "rough", "wooded_rough", "mountain", "alpine", "swamp"]
     rng = random.Random(7)

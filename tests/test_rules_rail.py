@@ -7,13 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from modgen.hexgrid import Hexside
 from modgen.model.types import GameDate, RailCapacity
 from modgen.rules import (BoardState, SimpleRailNetworks, check_rail_capacity, check_rail_move,
                           column_allowance, detrain_mp, is_mountain, make_map, movement_allowance,
                           rail_capacity_available, rail_capacity_divisions, rail_capacity_used,
                           rail_move_cost, rail_rate)
-from test_rules_support import CP, EN, H, unit
+from test_rules_support import EN, H, unit
 
 LINE = ["1010", "1110", "1210", "1310", "1410", "1510"]   # a straight east-west rail line (row 10)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from modgen.rules import BoardState, make_map, supply_length_penalty, supply_line
-from test_rules_support import CP, EN, H, tec_costs, unit
+from test_rules_support import EN, H, tec_costs, unit
 
 
 def _figure11():

@@ -17,9 +17,9 @@ from __future__ import annotations
 from .board import Board, BoardState, make_map, MOVEMENT_MARKERS, neutral_countries
 from .movement import (ILLEGAL, LEGAL, UNDETERMINED, MovementCheck, PathResult, StepCost,
                        cheapest_path, check_movement, minimum_move_allowed, step_cost)
-from .rail import (CapacityFinding, RailCheck, RepairResult, rail_repair, SimpleRailNetworks, check_rail_capacity,
+from .rail import (CapacityFinding, RailCheck, RepairResult, SimpleRailNetworks, check_rail_capacity,
                    check_rail_move, detrain_mp, may_enter_ezoc_after_rail, rail_capacity_available, rail_capacity_used,
-                   rail_move_cost, rail_path, rail_rate, rail_track)
+                   rail_move_cost, rail_path, rail_rate, rail_repair, rail_track)
 from .stacking import (StackCount, StackLimit, StackingViolation, check_attack_limit,
                        check_stacking, land_hexsides, limit_for_land_hexsides, stack_count,
                        stacking_limit)

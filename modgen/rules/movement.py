@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
 from ..hexgrid import Hex
-from .board import Board, MOVEMENT_MARKERS
+from .board import Board
 from .terrain import TerrainCosts
 from .units import (BRITAIN, GERMANY, AUSTRIA_HUNGARY, UnitView, column_allowance, is_artillery,
                     is_assault, is_engineer, is_fortress, is_ground_combat_unit, is_hq,

@@ -31,7 +31,8 @@ from typing import Iterable, Mapping, Protocol, Sequence
 from ..hexgrid import Hex, Hexside
 from ..model.types import GameDate, RailCapacity
 from .board import Board
-from .units import (BRITAIN, GERMANY, RUSSIA, RAIL_BOUND_HEXES_PER_TURN, UnitView, is_cavalry, is_fortress,
+from .units import (BRITAIN, GERMANY, RUSSIA, RAIL_BOUND_HEXES_PER_TURN, UnitView, is_cavalry,
+                    is_engineer, is_fortress,
                     is_infantry_type, is_rail_only, nation_is, rail_capacity_divisions,
                     single_track_units)
 from .zoc import enemy_zoc, zoc_controllers
@@ -338,7 +339,6 @@ def rail_repair(board: Board, engineer: UnitView, path: Sequence[Hex | str], net
     unless the hex holds a trench marker (conversion stops there). Gauge conversion (9-11..9-13)
     is not modelled: no Russian network on map 6-4.
     """
-    from .units import is_engineer  # local: units imports nothing from here
     pts = [Hex.parse(h) for h in path]
     own = frozenset(own_networks)
     if not is_engineer(engineer):
