@@ -93,7 +93,8 @@ def game(**scenario_over) -> Game:
                       hexes={f"{c:02d}{r:02d}": {"country": "italy" if c <= 33 else "austria-hungary"}
                              for c in range(30, 37) for r in range(15, 25)},
                       hexsides={"3118|3218": {"terrain": "woods", "rail": "double"},
-                                "3218|3318": {"rail": "double"}, "3318|3418": {"rail": "single"},
+                                "3218|3318": {"rail": "double"}, "3020|3120": {"rail": "double"},
+                                "3120|3220": {"rail": "double"}, "3318|3418": {"rail": "single"},
                                 "3117|3118": {"river": True}})
     nations = {
         "austria-hungary": Nation("austria-hungary", "Austria-Hungary", "central-powers", "#d8d0a0", "#000000"),

@@ -345,3 +345,15 @@ def test_unknown_declaration_is_a_warning_not_a_violation():
     assert rules_of(f) == []
     w = only(f, "declaration", "warning")
     assert w.step == step and "unknown declaration !teleport" in w.message
+
+
+def test_rail_capacity_per_turn():
+    from modgen.model.types import RailCapacity
+    t = new(rail_capacities=(RailCapacity("italy", 1),))
+    t.next_phase(5)
+    t.declare("!rail 1 Inf XX 3118-3218")
+    assert rules_of(check(t)) == []                  # 1 of 1 division
+    t.move("it-inf-xx-1", "3218")
+    step = t.declare("!rail 3 Inf XX 3020-3120-3220")
+    f = [x for x in check(t) if x.rule == "8-1"]
+    assert len(f) == 1 and f[0].step == step and "capacity 1" in f[0].message
