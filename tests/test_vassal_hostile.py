@@ -249,3 +249,30 @@ def test_absurd_nesting_is_a_clear_error():
     from modgen.vassal.traits import MAX_TRAITS, join_chain
     t, s = join_chain([("mark;A", "1")] * 50 + [("piece;;;a;N", "null;0;0;;0")])
     assert len(parse_piece(t, s).traits) == 51
+
+
+def test_random_mutations_of_buildfiles_never_crash():
+    rng = random.Random(5)
+    with zipfile.ZipFile(shared_path("fixtures", "vassal", "logs", "VlogTest.vmod")) as z:
+        xml = z.read("buildFile.xml")
+    ok = 0
+    for _ in range(150):
+        data = bytearray(xml)
+        for _ in range(rng.randint(1, 5)):
+            i = rng.randrange(len(data))
+            data[i:i + 1] = rng.choice([b"<", b">", b'"', b"-", b"x", b"0", b"9" * 12, b"", b"&"])
+        try:
+            m = read_module(bytes(data), name="bf.xml")
+        except ModgenError as e:
+            assert "bf.xml" in str(e)
+            continue
+        ok += 1
+        for mid in list(m.maps) + ["nope"]:
+            for _ in range(5):
+                x, y = rng.randint(-10**6, 10**6), rng.randint(-10**6, 10**6)
+                assert isinstance(m.location_name(mid, x, y), str)
+                m.hex_at(mid, x, y)
+        for t in m.turn_trackers.values():
+            from modgen.vassal.buildfile import decode_turn_state
+            decode_turn_state(t, "0|1;0;false;-1;2\\;0\\;0\\;true")
+    assert ok > 10
