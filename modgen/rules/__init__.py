@@ -3,14 +3,23 @@
 No I/O and no log knowledge: plain inputs, plain results with rule numbers in the messages. The
 checker (``modgen.check``) builds a ``BoardState`` from its replayed log and calls these.
 
+Modules: ``units`` (what a counter is: ZOC, mountain, assault, division equivalents 8-8/11-6/18-4/
+27-3/49-1/IF 3-1/3-2/11-2), ``terrain`` (TEC numbers from tables/der-weltkrieg/tec.yaml),
+``board`` (the Board protocol and BoardState), ``zoc`` (10), ``movement`` (6, 10-7, 6-10, 6-9,
+32, 33-2, 29-9/12/16, 18-3, 40-2), ``stacking`` (11), ``rail`` (6-12, 7, 8, 9), ``supply`` (19-5..19-10).
+
 Quick tour::
 
-    from modgen.rules import (TerrainCosts, BoardState, UnitView, enemy_zoc, step_cost,
-                              cheapest_path, check_movement, check_stacking, check_rail_move)
-    costs = TerrainCosts.for_game(game)                   # numbers from tables/der-weltkrieg/tec.yaml
-    board = BoardState.build(game.maps["6-4"], units=[UnitView(counter, "entente", hex=Hex.parse("2118"))],
-                             markers={"3118": ["devastation"]}, neutral_countries={"switzerland"})
-    check_movement(board, unit, ["2118", "2119", "2220"], costs).verdict   # legal / illegal / undetermined
+    from modgen.rules import (BoardState, TerrainCosts, UnitView, check_movement, check_stacking,
+                              check_rail_move, neutral_countries, stacking_options_for)
+    costs = TerrainCosts.for_game(game)                 # numbers from the game's TEC table
+    mapdef = game.maps["6-4"]
+    board = BoardState.build(mapdef, units=[UnitView(counter, "entente", hex=Hex.parse("2118"))],
+                             markers={"3118": ["devastation"]},
+                             neutral_countries=neutral_countries(game, mapdef))
+    res = check_movement(board, unit, ["2118", "2119", "2220"], costs)
+    res.verdict, res.rule, res.message   # "illegal", "6-9", "6-9: 6 MP spent, MA 5: 2118→2119 …"
+    check_stacking(board, "entente", Hex.parse("2119"), stacking_options_for(scenario, game.counters.values()))
 """
 from __future__ import annotations
 
