@@ -417,3 +417,38 @@ def test_declared_column_for_austro_hungarians_closing_on_the_enemy():
     assert check_movement(b, ah, ["1010", "1014"], costs, column=True).verdict == "legal"
     res = check_movement(b, ah, ["1010", "1016"], costs, column=True)
     assert res.verdict == "illegal" and res.rule == "40-2"
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_TERRAINS = ["clear", "broken", "hilly", "woods", "swamp", "rough", "wooded_rough", "mountain",
+             "alpine", "urban", "suburban", "ocean", "lake"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(terrain=st.sampled_from(_TERRAINS), river=st.booleans(), major=st.booleans(),
+       rail=st.sampled_from([None, "single", "double"]),
+       utype=st.sampled_from(["inf", "mtn", "cav", "art", "aslt", "mtn-aslt", "eng"]),
+       a_in=st.booleans(), b_in=st.booleans(), marker=st.sampled_from([None, "trench", "devastation"]))
+def test_step_cost_invariants(terrain, river, major, rail, utype, a_in, b_in, marker):
+    """Whatever the hexside: the total is the sum of the parts, never below 1 MP, the terrain
+    part is symmetric, ZOC adds at most 2 and markers at most 2; prohibited terrain never prices."""
+    costs = tec_costs()
+    u = unit("1010", type=utype, size="X" if utype in ("art", "eng") else "XX")
+    board = two_hex_board({"terrain": terrain, "river": river, "major_river": major, "rail": rail}, u,
+                          markers={"1011": [marker]} if marker else None)
+    ez = {h for h, inside in ((H("1010"), a_in), (H("1011"), b_in)) if inside}
+    s = step_cost(board, u, H("1010"), H("1011"), costs, ezoc=ez)
+    if costs.terrain_mp(terrain) is None:
+        assert s.status == "prohibited"
+        return
+    if major and a_in and b_in:
+        assert s.status == "prohibited" and "Major River" in s.reason
+        return
+    assert s.ok and s.mp == sum(mp for _l, mp in s.parts) and s.mp >= 1
+    back = step_cost(board, u, H("1011"), H("1010"), costs, ezoc=set())
+    plain = step_cost(two_hex_board({"terrain": terrain, "river": river, "major_river": major,
+                                     "rail": rail}, u), u, H("1010"), H("1011"), costs, ezoc=set())
+    assert back.mp == plain.mp                          # without markers/ZOC the hexside is symmetric
+    assert 0 <= s.terrain_mp - plain.mp <= 2            # markers only add, by at most 2
+    assert 0 <= s.mp - s.terrain_mp <= 2                # ZOC only adds, by at most 2 (10-7)
