@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -153,8 +154,13 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         for name in sorted(piece_images):
             entries[f"images/{name}"] = encode(piece_images[name])
         for mid in map_ids:
+            res = None
             if pool:
-                res = futures[mid].result()
+                try:
+                    res = futures[mid].result()
+                except BrokenProcessPool:     # the worker died: draw it here instead
+                    res = None
+            if res is not None:
                 if res[0] == "error":
                     raise ModgenError(res[1], file=res[2], line=res[3], field=res[4])
                 board_png[mid] = (res[1], res[2])
