@@ -89,3 +89,25 @@ def test_length_penalties():
     assert supply_length_penalty(5, hq_without_loc=True) == 3                  # 19-15
     assert supply_length_penalty(5, hq_without_loc=True, hq_adjacent=True) == 3
     assert supply_length_penalty(5, counterattack=True, hq_without_loc=True) == 2
+
+
+def test_cavalry_far_from_rail_port_or_hq_in_winter_30_4():
+    from modgen.rules import cavalry_supply_effect, supply_line_to_any
+    costs = tec_costs()
+    m = make_map((1, 30), (5, 15))
+    it_cav = unit("0510", side=EN, cid="c", type="cav", nation="italy", strength=2, movement=6)
+    gb_cav = unit("0510", side=EN, cid="g", type="cav", nation="great-britain", strength=2, movement=6)
+    board = BoardState.build(m, [it_cav])
+    sources = [H("1610"), H("2010")]                   # rail hexes / HQ: nearest is 11 hexes away
+    line = supply_line_to_any(board, it_cav, H("0510"), sources, costs, max_mp=20)
+    assert line.mp == 11 and line.path[-1] == H("1610")
+    assert cavalry_supply_effect(it_cav, 12, line) == (3, 4)       # December: −3, MA 4
+    assert cavalry_supply_effect(gb_cav, 1, line) == (3, 5)        # British: MA 5
+    assert cavalry_supply_effect(it_cav, 8, line) == (0, None)     # August: no effect
+    near = supply_line_to_any(board, it_cav, H("0510"), [H("1310")], costs, max_mp=20)
+    assert near.mp == 8 and cavalry_supply_effect(it_cav, 12, near) == (0, None)
+    # nothing within the search limit: at least the loss at the limit, never more than known
+    assert supply_line_to_any(board, it_cav, H("0510"), sources, costs, max_mp=9) is None
+    assert cavalry_supply_effect(it_cav, 12, None, search_limit=9) == (2, 4)
+    infantry = unit("0510", side=EN, cid="i", nation="italy")
+    assert cavalry_supply_effect(infantry, 12, None) == (0, None)

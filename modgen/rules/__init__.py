@@ -32,7 +32,8 @@ from .rail import (CapacityFinding, RailCheck, RepairResult, SimpleRailNetworks,
 from .stacking import (StackCount, StackLimit, StackingViolation, check_attack_limit,
                        check_stacking, land_hexsides, limit_for_land_hexsides, stack_count,
                        stacking_limit)
-from .supply import SupplyLine, supply_length_penalty, supply_line
+from .supply import (SupplyLine, cavalry_supply_effect, supply_length_penalty, supply_line,
+                     supply_line_to_any)
 from .terrain import TerrainCosts
 from .units import (ITALIAN_FRONT_STACKING, STANDARD_STACKING, DivisionGroup, StackingOptions,
                     UnitView, column_allowance, default_full_division_strengths, division_groups,

@@ -1,6 +1,7 @@
 """Supply lines (Standard Rules 19-5, 19-7, 19-8, 21-2, 22-15): the path and length in MP from a
 unit's hex to its supplying Headquarters. Used by 19-9/19-10 (attack/counterattack length
-penalties), 29-4 (artillery ≤ 4 MP), 34-2/34-3 (winter) and 14-8 (retreat distances).
+penalties), 29-4 (artillery ≤ 4 MP), 34-2/34-3 (winter), 14-8 (retreat distances) and, traced to
+the nearest rail hex, port or HQ, by the cavalry rule 30-4.
 
 19-7: a supply line may not be traced into a hex occupied by an enemy unit, nor into a hex in an
 enemy ZOC that holds no friendly Ground Combat Unit (21-2: a friendly fortress alone is enough),
@@ -19,7 +20,7 @@ from ..hexgrid import Hex
 from .board import Board
 from .movement import OK, StepCost, step_cost
 from .terrain import TerrainCosts
-from .units import UnitView, is_ground_combat_unit
+from .units import BRITAIN, GERMANY, UnitView, is_cavalry, is_ground_combat_unit, nation_is
 from .zoc import enemy_zoc
 
 #: 19-7: supply lines are never traced across these hexside terrains.
@@ -49,27 +50,47 @@ def supply_line(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: Te
                 max_mp: int, ezoc: set[Hex] | frozenset[Hex] | None = None) -> SupplyLine | None:
     """Shortest supply line (19-5, 19-7, 19-8) from ``start`` (the unit's hex) to ``hq_hex`` no
     longer than ``max_mp``, or None when there is none within that length. Bounded Dijkstra."""
-    start, hq_hex = Hex.parse(start), Hex.parse(hq_hex)
+    return supply_line_to_any(board, unit, start, (Hex.parse(hq_hex),), costs, max_mp=max_mp,
+                              ezoc=ezoc)
+
+
+def supply_line_to_any(board: Board, unit: UnitView, start: Hex, targets, costs: TerrainCosts, *,
+                       max_mp: int, ezoc: set[Hex] | frozenset[Hex] | None = None) -> SupplyLine | None:
+    """Shortest supply line from ``start`` to the nearest of ``targets`` (19-7/19-8 tracing),
+    e.g. friendly active rail hexes, ports and HQs for the cavalry test of 30-4."""
+    start = Hex.parse(start)
+    goals = frozenset(Hex.parse(t) for t in targets)
+    if not goals:
+        return None
     if ezoc is None:
         ezoc = enemy_zoc(board, unit.side)
-    if start == hq_hex:
+    if start in goals:
         return SupplyLine(0, (start,), ())
-    if start.distance(hq_hex) > max_mp:
+
+    def bound(h: Hex) -> int:
+        return min(h.distance(t) for t in goals)
+
+    if bound(start) > max_mp:
         return None
     no_zoc: frozenset[Hex] = frozenset()
     best = {start: 0}
     prev: dict[Hex, StepCost] = {}
-    heap = [(start.distance(hq_hex), 0, start)]
+    heap = [(bound(start), 0, start)]
     done: set[Hex] = set()
+    reached: Hex | None = None
     while heap:
         _f, g, h = heapq.heappop(heap)
         if h in done or g != best.get(h):
             continue
         done.add(h)
-        if h == hq_hex:
+        if h in goals:
+            reached = h
             break
         for n in h.neighbours():
-            if n in done or g + 1 + n.distance(hq_hex) > max_mp:
+            if n in done:
+                continue
+            bn = bound(n)
+            if g + 1 + bn > max_mp:
                 continue
             side = board.hexside(h, n)
             if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
@@ -80,21 +101,47 @@ def supply_line(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: Te
             if s.status != OK:
                 continue
             ng = g + (s.mp or 0)
-            if ng + n.distance(hq_hex) > max_mp or ng >= best.get(n, 1 << 30):
+            if ng + bn > max_mp or ng >= best.get(n, 1 << 30):
                 continue
             best[n] = ng
             prev[n] = s
-            heapq.heappush(heap, (ng + n.distance(hq_hex), ng, n))
-    if hq_hex not in done:
+            heapq.heappush(heap, (ng + bn, ng, n))
+    if reached is None:
         return None
     steps: list[StepCost] = []
-    cur = hq_hex
+    cur = reached
     while cur != start:
         st = prev[cur]
         steps.append(st)
         cur = st.frm
     steps.reverse()
-    return SupplyLine(best[hq_hex], (start,) + tuple(s.to for s in steps), tuple(steps))
+    return SupplyLine(best[reached], (start,) + tuple(s.to for s in steps), tuple(steps))
+
+
+#: 30-4: the months (November to June inclusive) when cavalry must trace to rail, port or HQ.
+CAVALRY_WINTER_MONTHS = frozenset({11, 12, 1, 2, 3, 4, 5, 6})
+
+
+def cavalry_supply_effect(unit: UnitView, month: int, line: SupplyLine | None, *,
+                          limit: int = 8, search_limit: int | None = None) -> tuple[int, int | None]:
+    """Rule 30-4 for a cavalry unit in ``month``: (strength lost, movement-allowance cap or None).
+
+    November-June, cavalry that cannot trace a supply line of at most 8 MP to a friendly active
+    rail line, port or HQ loses 1 strength per MP beyond 8 and has MA 4 (5 for German and British
+    cavalry). ``line``: the shortest such line found (``supply_line_to_any``) or None when none was
+    found within ``search_limit`` MP — the loss is then at least ``search_limit - limit + 1``
+    (returned; the caller reports it as a lower bound) or, without a limit, the unit's strength.
+    """
+    if not is_cavalry(unit) or month not in CAVALRY_WINTER_MONTHS:
+        return 0, None
+    if line is not None and line.mp <= limit:
+        return 0, None
+    cap = 5 if nation_is(unit.nation, GERMANY) or nation_is(unit.nation, BRITAIN) else 4
+    if line is not None:
+        return line.mp - limit, cap
+    if search_limit is not None:
+        return search_limit - limit + 1, cap
+    return unit.strength or 0, cap
 
 
 def supply_length_penalty(length: int, *, counterattack: bool = False, winter: bool = False,
