@@ -47,6 +47,7 @@ def counters() -> dict[str, Counter]:
         c("ah-inf-x-112l", "austria-hungary", "inf", "X", "112L", 2, 3, Face(1, 3)),
         c("de-inf-xx-200", "germany", "inf", "XX", "200", 8, 5, Face(4, 5)),
         c("ah-fort-8", "austria-hungary", "fortress", "", "8", 8, None),
+        c("it-hq-xxxx-1", "italy", "hq", "XXXX", "1", None, 4),
     ]
     return {x.id: x for x in cs}
 
@@ -60,12 +61,13 @@ def scenario(**over) -> Scenario:
                Placement("it-inf-xx-3", Hex(30, 20), reduced=True),
                Placement("ah-inf-xx-57", Hex(35, 18)),
                Placement("ah-inf-x-trieste", Hex(34, 19)),
-               Placement("ah-inf-x-112l", Hex(34, 23))),
+               Placement("ah-inf-x-112l", Hex(34, 23)),
+               Placement("it-hq-xxxx-1", Hex(30, 17))),
         setup_incomplete=(),
         fortresses=(FortressPlacement("austria-hungary", 8, Hex(36, 20), "Test fort"),),
         markers=(MarkerPlacement("trench", Hex(31, 20)),),
         dead_pool=(),
-        hq_supply_points={},
+        hq_supply_points={"it-hq-xxxx-1": 5},
         rail_capacities=(),
         reinforcements=(
             ScheduleEntry(GameDate(1915, 5, 2), "2 May 1915", "italy",

@@ -68,7 +68,8 @@ def test_setup_unit_on_wrong_hex():
     g = check_game.game()
     t = TestGame(g, g.scenarios["if-test"], setup=False)
     for p in t.scenario.setup:
-        t.place(p.counter, "3217" if p.counter == "it-inf-xx-1" else p.hex, reduced=p.reduced)
+        t.place(p.counter, "3217" if p.counter == "it-inf-xx-1" else p.hex, reduced=p.reduced,
+                sp=t.scenario.hq_supply_points.get(p.counter))
     t.place("ah-fort-8", "3620")
     t.place_marker("trench", "3120")
     t.next_phase()
@@ -108,6 +109,22 @@ def test_setup_unlisted_unit_is_undetermined_when_list_incomplete():
     t2.place("it-inf-xx-7", "3017")
     t2.next_phase()
     assert "does not include it" in only(check(t2), "4").message
+
+
+def test_setup_hq_supply_points():
+    g = check_game.game()
+    t = TestGame(g, g.scenarios["if-test"], setup=False)
+    t.setup_scenario()
+    t.next_phase()
+    assert [f for f in check(t) if f.rule == "4"] == []
+    t2 = TestGame(g, g.scenarios["if-test"], setup=False)
+    for p in t2.scenario.setup:
+        t2.place(p.counter, p.hex, reduced=p.reduced, sp=3 if p.counter == "it-hq-xxxx-1" else None)
+    t2.place("ah-fort-8", "3620")
+    t2.place_marker("trench", "3120")
+    t2.next_phase()
+    f = only(check(t2), "4")
+    assert "1 HQ XXXX starts with 3 SP; the scenario gives it 5 SP" in f.message
 
 
 def test_continuation_log_skips_setup_checks():
@@ -226,6 +243,34 @@ def test_reinforcement_in_the_wrong_phase_and_hex():
     msgs = [f.message for f in check(t) if f.rule == "25-2" and f.step == step]
     assert any("Reinforcement Arrival Phase" in m for m in msgs)
     assert any("arrived in 3015; the schedule places it in 3016" in m for m in msgs)
+
+
+def test_unit_not_in_the_schedule_is_undetermined():
+    g = check_game.game()
+    t = TestGame(g, g.scenarios["if-test"], setup=False)
+    t.setup_scenario()
+    t.place("it-inf-xx-7", map_name="Entente Reinforcements")
+    t.advance_to(GameDate(1915, 5, 1), "en-reinforcement")
+    step = t.arrive("it-inf-xx-7", "3015")
+    f = only(check(t), "25-1", "undetermined")
+    assert f.step == step and "does not list it" in f.message
+
+
+def test_rebuilt_only_in_replacement_phase():
+    g = check_game.game()
+    t = TestGame(g, g.scenarios["if-test"], setup=False)
+    t.setup_scenario()
+    t.place("it-inf-xx-7", map_name="Eliminated")
+    t.advance_to(GameDate(1915, 5, 1), "en-movement")
+    step = t.arrive("it-inf-xx-7", "3015")
+    f = only(check(t), "23-3")
+    assert f.step == step and "Replacement / Recombination Phase" in f.message
+    t2 = TestGame(g, g.scenarios["if-test"], setup=False)
+    t2.setup_scenario()
+    t2.place("it-inf-xx-7", map_name="Eliminated")
+    t2.advance_to(GameDate(1915, 5, 1), "en-replacement")
+    t2.arrive("it-inf-xx-7", "3015")
+    assert rules_of(check(t2)) == []
 
 
 def test_reinforcement_not_placed():

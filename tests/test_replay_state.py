@@ -250,4 +250,4 @@ def test_prototypes_are_expanded_through_the_module(fixtures_dir):
     full = replay(log, mod).final.pieces["1700000000001"]
     assert "delete" in full.xinfo.prefixes and "prototype" not in full.xinfo.prefixes
     assert full.name == bare.name and full.layers == bare.layers == {"Step": 1}
-    assert str(full.hex) == "0606" or getattr(full.hex, "id", None) == "0606"
+    assert full.hex.id == "0606" and bare.hex is None
