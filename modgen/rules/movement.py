@@ -470,8 +470,10 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
                 column = None       # judged as normal movement; column only to explain 40-2
 
     min_reason = ""
+    saw_unknown = False
     if not column:
         segs, ok = _segments(board, unit, pts, ma, costs, column=False, **kw)
+        saw_unknown |= any(r.unknown for r in segs)
         if ok:
             spent = sum(s.cost or 0 for s in segs)
             return MovementCheck(LEGAL, "6-9", f"{spent} MP spent, MA {ma}: "
@@ -480,6 +482,7 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
         # 6-9 minimum move: the whole phase is one hexside
         if len(pts) == 2 and pts[0].direction_to(pts[1]) is not None:
             s = step_cost(board, unit, pts[0], pts[1], costs, **kw)
+            saw_unknown |= s.status == UNKNOWN
             if s.status == OK:
                 allowed, why = minimum_move_allowed(board, unit, s)
                 if allowed:
@@ -491,6 +494,7 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
     cma = column_allowance(ma)
     if col_ok and column is not False:
         segs, ok = _segments(board, unit, pts, cma, costs, column=True, **kw)
+        saw_unknown |= any(r.unknown for r in segs)
         if ok:
             spent = sum(s.cost or 0 for s in segs)
             if ah_closer is not None:
@@ -505,9 +509,11 @@ def check_movement(board: Board, unit: UnitView, drops: Sequence[Hex | str], cos
                                  f"spent: " + "; ".join(s.describe() for s in segs),
                                  spent, cma, tuple(segs), column=True, destroyed=_destroyed(segs))
     # not legal on known data: is it perhaps legal through hexsides the map does not describe?
+    # (only worth asking when the searches met such hexsides: an unknown step that could make a
+    # path cheaper is always next to a hex the bounded search expanded)
     missing = _maybe_legal(board, unit, pts, costs, kw,
                            ma=None if column else ma,
-                           cma=cma if col_ok and column is not False else None)
+                           cma=cma if col_ok and column is not False else None) if saw_unknown else []
     if missing:
         return MovementCheck(UNDETERMINED, "6-9",
                              f"{unit} {route}: no legal path within MA {ma} on known map data; "
