@@ -96,3 +96,15 @@ def test_german_unit_into_italy_real_data(game, tmp_path, capsys):
     d = json.loads(capsys.readouterr().out)
     hits = [f for f in d["findings"] if f["rule"] == "IF 3-9"]
     assert len(hits) == 1 and hits[0]["step"] == step and str(italy) in hits[0]["message"]
+
+
+def test_foreign_module_logs_give_no_false_alarm(capsys):
+    from conftest import shared_path
+    logs = sorted(shared_path("fixtures", "vassal", "logs").glob("*.vlog"))
+    assert len(logs) == 15
+    for p in logs:
+        assert main(["check", str(p), "--format", "json"]) == 0, p.name
+        d = json.loads(capsys.readouterr().out)
+        assert d["summary"]["total"]["violation"] == 0
+        assert any("module 'VlogTest'" in n for n in d["notes"])
+        assert "blue-secret" not in json.dumps(d)

@@ -117,6 +117,9 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
     game = _load_game(gid, data)
     sc, basis = recognise_scenario(log, game, scenario_id)
     report = check_log(log, game, sc, progress=progress, basis=basis)
+    if log.module_name and log.module_name != game.title:
+        report.notes.append(f"the log was written with module {log.module_name!r}, not "
+                            f"{game.title!r}: only pieces whose UnitId the game data knows are checked")
     if sc is None:
         report.notes.append("scenario not recognised (use --scenario or a !scenario declaration): "
                             "set-up, schedule and scenario rules are not checked")

@@ -74,6 +74,7 @@ class Checker:
         self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
         self._calendar = None
         self._phase_cache: dict = {}
+        self._phase_seen = False
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -116,6 +117,8 @@ class Checker:
         info = self._phase_uncached(state, label)
         if len(self._phase_cache) < 50_000:
             self._phase_cache[key] = info
+        if info.phase is not None:
+            self._phase_seen = True
         return info
 
     def _phase_uncached(self, state: str | None, label: str | None) -> PhaseInfo:
@@ -126,6 +129,8 @@ class Checker:
                 if self._calendar is None:
                     self._calendar = turns.calendar(ctx.game)
                 date, fphase = turns.decode_turn_state(self._calendar, state)
+                if turns.turn_state(self._calendar, date, fphase.id) != state:
+                    raise ValueError("not this module's tracker")  # a foreign tracker's state
                 phase = ctx.sequence.phase(fphase.id)
                 return PhaseInfo(date, phase, label or f"{date} {fphase.name}")
             except Exception:  # noqa: BLE001 — not our tracker's state: fall back to the label
@@ -220,6 +225,10 @@ class Checker:
     def end(self) -> None:
         # the log may stop in the middle of a phase: end-of-phase checks run only on real ends
         self.ctx.step = self.ctx.last_step
+        if self.ctx.now.phase is None and not self._phase_seen:
+            self.ctx.notes.append("the turn tracker's date and phase could not be read from the "
+                                  "log: rules that depend on the phase (5, 6-3, 25-2, …) were not "
+                                  "checked")
         self._run("end")
 
     def run(self, log: LogData) -> list[Finding]:

@@ -362,7 +362,9 @@ class TestGame:
         date = date or self.date
         ph = self.calendar.phase_index(date.turn, phase or self.phase)
         phases = self.calendar.special if date.turn == 0 else self.calendar.normal
-        return f"{date.year} {date.month_name} {'Special Turn' if date.turn == 0 else f'Turn {date.turn}'} {phases[ph].name}"
+        turn = "Special Turn" if date.turn == 0 else f"Turn {date.turn}"
+        # the module's turnFormat "$level4$ | $level3$ | $level2$ $level1$" (modgen.module.buildfile)
+        return f"{phases[ph].name} | {turn} | {date.month_name} {date.year}"
 
     def set_turn(self, date: GameDate, phase: str) -> int:
         """Move the tracker to any date and phase (one step, as the tracker's buttons do)."""
