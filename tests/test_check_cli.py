@@ -108,3 +108,15 @@ def test_foreign_module_logs_give_no_false_alarm(capsys):
         assert d["summary"]["total"]["violation"] == 0
         assert any("module 'VlogTest'" in n for n in d["notes"])
         assert "blue-secret" not in json.dumps(d)
+
+
+def test_progress_on_long_logs(game, tmp_path, capsys):
+    t = TestGame(game, game.scenarios["if-1915-05"])
+    for i in range(2100):
+        t.chat(f"line {i}")
+    p = t.write(tmp_path / "long.vlog")
+    assert main(["check", str(p)]) == 0
+    err = capsys.readouterr().err
+    assert "modgen check: 1000/2100 steps" in err and "2100/2100" in err
+    assert main(["check", str(p), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
