@@ -60,6 +60,21 @@ def test_every_scenario_places_its_printed_units(real):
         dead = {props["UnitId"] for p, props, h in pieces
                 if "UnitId" in props and p.basic.map == "Eliminated"}
         assert {pl.counter for pl in sc.dead_pool} <= dead
+        # scheduled arrivals wait in their side's pool, as first printed (face, HQ supply points)
+        pools = {props["UnitId"]: (p, props) for p, props, h in pieces
+                 if "UnitId" in props and p.basic.map.endswith(" Reinforcements")}
+        first = {}
+        for entry in sc.reinforcements:
+            for pl in entry.arrivals:
+                if pl.counter in game.counters and pl.counter not in set(on_map) | dead:
+                    first.setdefault(pl.counter, (entry, pl))
+        assert set(first) == set(pools), sid
+        for cid, (entry, pl) in first.items():
+            p, props = pools[cid]
+            side = next(s.name for s in game.sides if s.id == game.side_of(entry.nation))
+            assert p.basic.map == f"{side} Reinforcements", (sid, cid)
+            if pl.supply_points is not None:
+                assert props["SupplyPoints"] == str(pl.supply_points), (sid, cid)
         [turn] = [c for c in sg.initial if isinstance(c, Turn)]
         shown = dict(decode_turn_state(mod.tracker(turns.TRACKER_ID), turn.state))
         assert shown["Year"] == str(sc.first_turn.year)

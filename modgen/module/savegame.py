@@ -206,6 +206,17 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
         if piece is not None:
             stacks.setdefault((map_name, x, y), []).append(piece)
 
+    def place_unit(pl: Placement, map_name: str, x: int, y: int) -> None:
+        """A unit as printed: its face, a strength marker if needed, its HQ supply points."""
+        where = str(pl.source or sc.id)
+        reduced, marker = b.strength_adjustment(pl, where)
+        sp = getattr(pl, "supply_points", None)
+        if sp is None:
+            sp = sc.hq_supply_points.get(pl.counter)
+        put(b.unit(pl.counter, map_name, x, y, reduced, sp, where), map_name, x, y)
+        if marker is not None:
+            put(b.marker(marker[0], marker[1], map_name, x, y, where), map_name, x, y)
+
     placed: set[str] = set()
     for mp in tuple(sc.markers) + _derived_markers(sc, game):
         _, x, y = layout.pixel(sc.maps, mp.hex)
@@ -219,20 +230,12 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
                            f"({pl.location or 'no location'}); not placed")
             continue
         _, x, y = layout.pixel(sc.maps, pl.hex)
-        where = str(pl.source or sc.id)
-        reduced, marker = b.strength_adjustment(pl, where)
-        sp = getattr(pl, "supply_points", None)
-        if sp is None:
-            sp = sc.hq_supply_points.get(pl.counter)
-        put(b.unit(pl.counter, MAIN_MAP, x, y, reduced, sp, where), MAIN_MAP, x, y)
-        if marker is not None:
-            put(b.marker(marker[0], marker[1], MAIN_MAP, x, y, where), MAIN_MAP, x, y)
+        place_unit(pl, MAIN_MAP, x, y)
         placed.add(pl.counter)
     # the dead pool on Eliminated
     dead = [pl for pl in sc.dead_pool if pl.counter not in placed]
     for pl, (x, y) in zip(dead, _grid_slots(len(dead), ELIMINATED[2])):
-        put(b.unit(pl.counter, ELIMINATED[0], x, y, pl.reduced, where=str(pl.source or sc.id)),
-            ELIMINATED[0], x, y)
+        place_unit(pl, ELIMINATED[0], x, y)
         placed.add(pl.counter)
     # scheduled arrivals wait in their side's reinforcement pool, in schedule order
     for side in game.sides:
@@ -246,8 +249,7 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
                     placed.add(pl.counter)
         pool = pool_map_name(side.name)
         for pl, (x, y) in zip(arrivals, _grid_slots(len(arrivals), POOL_SIZE[0])):
-            put(b.unit(pl.counter, pool, x, y, pl.reduced, where=str(pl.source or sc.id)),
-                pool, x, y)
+            place_unit(pl, pool, x, y)
 
     # pieces first (map by map, stack by stack, bottom to top), then the stacks
     inner = SequenceEncoder(ESC, "")
