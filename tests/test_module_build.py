@@ -316,3 +316,16 @@ def test_understrength_set_up(counter, strength, reduced, expected):
         assert b.notes and "printed at strength 1" in b.notes[0] and "by hand" in b.notes[0]
     else:
         assert not b.notes
+
+
+def test_hex_off_the_map_names_the_file_and_line():
+    import dataclasses
+    from modgen.model.types import Placement, Source
+    game = tiny_game()
+    sc = game.scenarios["if-test"]
+    bad = dataclasses.replace(sc, setup=sc.setup + (
+        Placement("it-inf-xx-1", Hex(30, 30), source=Source("scenarios/x.yaml", 12)),))
+    game = dataclasses.replace(game, scenarios={"if-test": bad})
+    with pytest.raises(ModgenError) as e:
+        build.build_entries(game, **build_kw())
+    assert e.value.format().startswith("scenarios/x.yaml:12: hex: hex 3030 is on none of the maps")

@@ -69,14 +69,16 @@ class BoardLayout:
             x += self.sizes[m][0]
         raise ModgenError(f"map {map_id} is not a map of this scenario")
 
-    def pixel(self, maps: tuple[str, ...], h: Hex) -> tuple[str, int, int]:
+    def pixel(self, maps: tuple[str, ...], h: Hex, source=None) -> tuple[str, int, int]:
         """(map id, x, y) of the centre of ``h`` in Main Map pixels."""
         for m in maps:
             if self._contains(m, h):
                 ox, oy = self.origin(maps, m)
                 cx, cy = self.grids[m].center(h)
                 return m, cx + ox, cy + oy
-        raise ModgenError(f"hex {h} is on none of the maps {', '.join(maps)}")
+        raise ModgenError(f"hex {h} is on none of the maps {', '.join(maps)}",
+                          file=getattr(source, "file", None), line=getattr(source, "line", None),
+                          field="hex")
 
     def _contains(self, map_id: str, h: Hex) -> bool:
         return h in self.hexes.get(map_id, ())
@@ -219,17 +221,17 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
 
     placed: set[str] = set()
     for mp in tuple(sc.markers) + _derived_markers(sc, game):
-        _, x, y = layout.pixel(sc.maps, mp.hex)
+        _, x, y = layout.pixel(sc.maps, mp.hex, mp.source)
         put(b.marker(mp.marker, mp.value, MAIN_MAP, x, y, str(mp.source or sc.id)), MAIN_MAP, x, y)
     for fp in sc.fortresses:
-        _, x, y = layout.pixel(sc.maps, fp.hex)
+        _, x, y = layout.pixel(sc.maps, fp.hex, fp.source)
         put(b.fortress(fp.nation, fp.size, MAIN_MAP, x, y, str(fp.source or sc.id)), MAIN_MAP, x, y)
     for pl in sc.setup:
         if pl.hex is None:
             b.notes.append(f"{pl.source or sc.id}: {pl.counter} has no printed hex "
                            f"({pl.location or 'no location'}); not placed")
             continue
-        _, x, y = layout.pixel(sc.maps, pl.hex)
+        _, x, y = layout.pixel(sc.maps, pl.hex, pl.source)
         place_unit(pl, MAIN_MAP, x, y)
         placed.add(pl.counter)
     # the dead pool on Eliminated
