@@ -329,3 +329,14 @@ def test_hex_off_the_map_names_the_file_and_line():
     with pytest.raises(ModgenError) as e:
         build.build_entries(game, **build_kw())
     assert e.value.format().startswith("scenarios/x.yaml:12: hex: hex 3030 is on none of the maps")
+
+
+def test_help_includes_the_declaration_grammar_when_present(tmp_path):
+    decl = tmp_path / "declarations.md"
+    decl.write_text("# Declarations\n\n`!rail <unit> <from>-<to>` & more\n", encoding="utf-8")
+    entries = dict(build.build_entries(tiny_game(), declarations=decl, **build_kw()))
+    page = entries["help/index.html"].decode("ascii")
+    assert "Player declarations" in page and "!rail &lt;unit&gt; &lt;from&gt;-&lt;to&gt;" in page
+    entries = dict(build.build_entries(tiny_game(), declarations=tmp_path / "absent.md",
+                                       **build_kw()))
+    assert b"Player declarations" not in entries["help/index.html"]
