@@ -155,6 +155,7 @@ class CheckContext:
     last_step: int | None = None
     touched: set = field(default_factory=set)    # hexes entered since the last phase end
     version: int = 0                             # bumped whenever a unit changes hex or face
+    by_hex: dict = field(default_factory=dict)   # hex -> {piece id: UnitState} (kept by reindex)
     cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
 
     # ---------------------------------------------------------------- positions
@@ -166,11 +167,22 @@ class CheckContext:
                     return h
         return None
 
+    def reindex(self, u: "UnitState", old: Hex | None, removed: bool = False) -> None:
+        """Keep ``by_hex`` right after ``u.hex`` changed from ``old`` (or ``u`` left the game)."""
+        if old is not None:
+            d = self.by_hex.get(old)
+            if d is not None:
+                d.pop(u.piece, None)
+                if not d:
+                    del self.by_hex[old]
+        if not removed and u.hex is not None:
+            self.by_hex.setdefault(u.hex, {})[u.piece] = u
+
     def mapdef(self) -> MapDef | None:
         return self.boards[0].mapdef if self.boards else None
 
     def units_at(self, h: Hex) -> list[UnitState]:
-        return [u for u in self.units.values() if u.hex == h and u.marker_id is None]
+        return [u for u in self.by_hex.get(h, {}).values() if u.marker_id is None]
 
     def combat_units(self) -> Iterable[UnitState]:
         return (u for u in self.units.values() if u.hex is not None and u.counter is not None)

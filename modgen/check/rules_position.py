@@ -50,22 +50,45 @@ def _view(u: UnitState, h: Hex | None = None):
     return v
 
 
+class LiveBoard:
+    """E1's ``Board`` protocol read straight from the replayed positions (no copy per move)."""
+
+    def __init__(self, ctx: CheckContext, mapdef):
+        self.ctx = ctx
+        self.map = mapdef
+        self.neutral = _board.neutral_countries(ctx.game, mapdef)
+        self._kinds = {mid: m.kind for mid, m in ctx.game.markers.items()}
+
+    def hex_info(self, h: Hex):
+        return self.map.hexes.get(h)
+
+    def hexside(self, a: Hex, b: Hex):
+        return self.map.hexside(a, b)
+
+    def markers(self, h: Hex):
+        return tuple(self._kinds.get(u.marker_id, u.marker_id)
+                     for u in self.ctx.by_hex.get(h, {}).values() if u.marker_id is not None)
+
+    def units(self, h: Hex):
+        return tuple(_view(u) for u in self.ctx.by_hex.get(h, {}).values() if _is_unit(u))
+
+    def all_units(self):
+        for h in sorted(self.ctx.by_hex):
+            yield from self.units(h)
+
+    def is_neutral(self, h: Hex) -> bool:
+        info = self.map.hexes.get(h)
+        return bool(info and info.country and info.country in self.neutral)
+
+
 def board_state(ctx: CheckContext):
-    """E1's BoardState for the current positions (cached until a unit changes hex or face)."""
+    """E1's Board for the current positions (a live view over ``ctx.by_hex``)."""
     mapdef = ctx.mapdef()
     if _board is None or mapdef is None:
         return None
-    hit = ctx.cache.get("board")
-    if hit is not None and hit[0] == ctx.version:
-        return hit[1]
-    units = [_view(u) for u in ctx.units.values() if _is_unit(u) and u.hex is not None]
-    markers: dict[Hex, list[str]] = {}
-    for u in ctx.units.values():
-        if u.marker_id is not None and u.hex is not None:
-            kind = ctx.game.markers[u.marker_id].kind if u.marker_id in ctx.game.markers else u.marker_id
-            markers.setdefault(u.hex, []).append(kind)
-    b = _board.BoardState.build(mapdef, units, markers)
-    ctx.cache["board"] = (ctx.version, b)
+    b = ctx.cache.get("live-board")
+    if b is None or b.map is not mapdef:
+        b = ctx.cache["live-board"] = LiveBoard(ctx, mapdef)
     return b
 
 
