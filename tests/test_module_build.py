@@ -340,3 +340,35 @@ def test_help_includes_the_declaration_grammar_when_present(tmp_path):
     entries = dict(build.build_entries(tiny_game(), declarations=tmp_path / "absent.md",
                                        **build_kw()))
     assert b"Player declarations" not in entries["help/index.html"]
+
+
+def _shape(text: str) -> list[str]:
+    """Top-level command kinds of a save, with the pieces block summarised."""
+    from modgen.vassal.commands import decode_tree
+    tree = decode_tree(text)
+    out = [tree.token]
+    for child in tree.children:
+        if child.children:        # the pieces block: "" then one AddPiece per piece/stack
+            kinds = {"stack" if c.token.split("/")[2].startswith("stack") else "piece"
+                     for c in child.children}
+            out.append(f"<{child.token!r}:{'+'.join(sorted(kinds))}>")
+        else:
+            tok = child.token
+            out.append(tok.split("\t")[0] if "\t" in tok else tok)
+    return out
+
+
+def test_save_has_the_shape_vassal_writes(built):
+    """Same top-level structure as VASSAL 3.7.26's own save, minus the PLAYER lines."""
+    real = read_saved_game(shared_path("fixtures", "vassal", "vassal-3.7.26-written.vsav")).text
+    game, path = built
+    ours = read_saved_game(zipfile.ZipFile(path).read("if-test.vsav")).text
+    real_shape = [k for k in _shape(real) if k != "PLAYER"]
+    our_shape = _shape(ours)
+    assert real_shape == ["begin_save", "", "<'':piece+stack>", "Main MapBoardPicker",
+                          "SETUP_STACK", "TURNTurnTracker0", "end_save"]
+    assert our_shape[:3] == real_shape[:3]
+    assert our_shape[-3:] == real_shape[-3:]
+    assert [k for k in our_shape if k.endswith("BoardPicker")] == [
+        "Main MapBoardPicker", "EliminatedBoardPicker", "Central Powers ReinforcementsBoardPicker",
+        "Entente ReinforcementsBoardPicker", "TracksBoardPicker"]
