@@ -111,6 +111,22 @@ def test_setup_unlisted_unit_is_undetermined_when_list_incomplete():
     assert "does not include it" in only(check(t2), "4").message
 
 
+def test_setup_dead_pool_unit_on_the_map():
+    from modgen.model.types import Placement
+    g = check_game.game(dead_pool=(Placement("it-inf-xx-7", None),))
+    t = TestGame(g, g.scenarios["if-test"])
+    t.next_phase()
+    assert [f for f in check(t) if f.rule == "4"] == []     # the builder puts it on Eliminated
+    t2 = TestGame(g, g.scenarios["if-test"], setup=False)
+    for p in t2.scenario.setup:
+        t2.place(p.counter, p.hex, reduced=p.reduced, sp=t2.scenario.hq_supply_points.get(p.counter))
+    t2.place("ah-fort-8", "3620")
+    t2.place_marker("trench", "3120")
+    t2.place("it-inf-xx-7", "3016")
+    t2.next_phase()
+    assert "puts it in the dead pool" in only(check(t2), "4").message
+
+
 def test_setup_hq_supply_points():
     g = check_game.game()
     t = TestGame(g, g.scenarios["if-test"], setup=False)

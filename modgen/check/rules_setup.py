@@ -81,9 +81,10 @@ def setup_units_not_listed(ctx: CheckContext):
     fortress_ids = {u.unit_id for u in ctx.units.values()
                     if u.counter is not None and u.counter.type == "fortress"}
     arrivals = {p.counter for e in sc.reinforcements for p in e.arrivals}
+    dead = {p.counter for p in sc.dead_pool}          # reported by setup_dead_pool
     for u in sorted(ctx.units.values(), key=lambda u: (str(u.hex), u.unit_id)):
         if u.hex is None or u.marker_id is not None or u.unit_id in listed \
-                or u.unit_id in fortress_ids:
+                or u.unit_id in fortress_ids or u.unit_id in dead:
             continue
         if u.counter is None:
             yield ctx.finding("4", UNDETERMINED, f"piece {u.name!r} in {u.hex} is not a unit of "
@@ -161,3 +162,19 @@ def setup_hq_supply_points(ctx: CheckContext):
             elif u.supply_points != sp:
                 yield ctx.finding("4", VIOLATION, f"{u.name} starts with {u.supply_points} SP; "
                                   f"the scenario gives it {sp} SP", units=[u], hexes=[u.hex], step=None)
+
+
+@rule("4", "setup")
+def setup_dead_pool(ctx: CheckContext):
+    """4: units the scenario puts in the dead pool start off the map."""
+    sc = ctx.scenario
+    if sc is None or not ctx.log_starts_scenario:
+        return
+    listed_on_map = {p.counter for p in sc.setup if p.hex is not None}
+    for p in sc.dead_pool:
+        if p.counter in listed_on_map:
+            continue
+        for u in ctx.units.values():
+            if u.unit_id == p.counter and u.hex is not None:
+                yield ctx.finding("4", VIOLATION, f"{u.name} is set up in {u.hex}; the scenario "
+                                  f"puts it in the dead pool", units=[u], hexes=[u.hex], step=None)
