@@ -44,6 +44,7 @@ def test_summary_per_rule_and_side_and_exit_code():
 
 def test_chat_text_only_for_typed_chat():
     assert decl.chat_text("&lt;Anna&gt; - !column 35 Inf XX") == ("Anna", "!column 35 Inf XX")
+    assert decl.chat_text("&lt;Anna &lt;it&gt;&gt; - !war") == ("Anna <it>", "!war")
     assert decl.chat_text("* 1 Inf XX moves 2118 &rarr; 2119 *") is None
     assert decl.chat_text("*** 1d6 = 4 *** &lt;Anna&gt;") is None
 

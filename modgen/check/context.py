@@ -220,7 +220,8 @@ class CheckContext:
             return self.now.label or None
         side = getattr(p, "side", None)
         name = getattr(p, "name", "")
-        return f"{self.side_name(side)} {name}" if side else name
+        prefix = self.side_name(side) if side else ""
+        return f"{prefix} {name}" if prefix and prefix.lower() not in name.lower() else name
 
     def once(self, rule: str, key: object) -> bool:
         """True the first time (rule, key) is seen: report a lasting condition once."""

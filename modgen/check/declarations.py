@@ -21,7 +21,7 @@ from typing import Callable
 
 from ..hexgrid import Hex
 
-_TYPED = re.compile(r"^<(?P<player>[^>]*)> - (?P<text>.*)$", re.S)
+_TYPED = re.compile(r"^<(?P<player>.*?)> - (?P<text>.*)$", re.S)
 
 
 def chat_text(raw: str) -> tuple[str | None, str] | None:

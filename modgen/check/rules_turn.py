@@ -31,7 +31,10 @@ def _expected_next(ctx: CheckContext, old: PhaseInfo):
 def _label(ctx: CheckContext, date, phase) -> str:
     side = getattr(phase, "side", None)
     name = getattr(phase, "name", "?")
-    return f"{date}, {ctx.side_name(side) + ' ' if side else ''}{name}"
+    prefix = ctx.side_name(side) if side else ""
+    if prefix and prefix.lower() in name.lower():
+        prefix = ""
+    return f"{date}, {prefix + ' ' if prefix else ''}{name}"
 
 
 @rule("5", "turn")
