@@ -15,6 +15,9 @@ def add_arguments(parser):
     parser.add_argument("-o", "--output", metavar="FILE", default=None,
                         help="output .vmod (default: dist/GAME.vmod)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress messages")
+    parser.add_argument("--serial", action="store_true",
+                        help="draw all the art in this process (default: maps and markers in "
+                             "forked workers; the output is the same bytes either way)")
 
 
 def run(args) -> int:
@@ -26,7 +29,7 @@ def run(args) -> int:
     game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
     output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
     try:
-        path = build_module(game, output, progress=progress)
+        path = build_module(game, output, progress=progress, parallel=not args.serial)
     except OSError as e:
         raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
     if not args.quiet:
