@@ -9,9 +9,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 import check_game  # noqa: E402
 
-from modgen.check.logread import deobfuscate, flatten  # noqa: E402
 from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.vassal.commands import decode_tree, iter_preorder  # noqa: E402
+from modgen.vassal.obfuscation import deobfuscate  # noqa: E402
 from modgen.vassal.sequence import decode  # noqa: E402
+
+
+def flatten(text: str) -> list[str]:
+    return [n.token for n in iter_preorder(decode_tree(text)) if n.token]
 
 
 def scripted() -> TestGame:
@@ -63,5 +68,5 @@ def test_zip_entries_and_obfuscation(tmp_path):
         assert z.namelist() == ["savedGame", "savedata", "moduledata"]
         raw = z.read("savedGame")
         assert raw.startswith(b"!VCSK5a")
-        assert deobfuscate(raw, "g").startswith("begin_save\x1b")
+        assert deobfuscate(raw, "g")[0].startswith("begin_save\x1b")
         assert b"<name>Test Front</name>" in z.read("moduledata")

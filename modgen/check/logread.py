@@ -1,30 +1,24 @@
 """The log as the checker sees it: pieces with their Marker properties and ``Step`` layer, and one
 list of plain events per log step.
 
-This is the checker's adapter over a VASSAL ``.vlog``. It decodes the file itself (bounded zip
-reading, ``!VCSK``/plain ``savedGame``, the ESC command tree of vassal-format.md §4.3-4.7) so the
-checker works on its own; when the shared readers (``modgen.vassal`` / ``modgen.replay``) offer the
-same facts, :func:`read_log` can be reduced to a translation of their output. Only what the rules
-need is kept: piece positions (map pixels), Marker properties, the ``Step`` layer level, chat
-lines, dice results, turn-tracker changes and undo brackets. The player's password (the userId in
-``PLAYER`` lines and ``M/`` commands) is never kept.
+Reading is the shared VASSAL reader's (``modgen.vassal``: bounded zip reading, every
+obfuscation scheme, the ESC command tree, typed commands, trait chains); this module only keeps
+what the rules need, in a form that is cheap to replay: piece positions (map pixels), Marker
+properties, the ``Step`` layer level, chat lines, dice results, turn-tracker changes and which
+steps an undo reversed. The player's password (the userId in ``PLAYER`` lines and ``M/``
+commands) is never kept. ``modgen.replay`` walks the same commands with full VASSAL stack
+semantics; tests/test_check_crosscheck.py checks that both agree.
 """
 from __future__ import annotations
 
-import re
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lxml import etree
-
 from ..errors import ModgenError
-from ..vassal.sequence import decode
-
-ESC = "\x1b"
-MAX_ENTRY = 256 * 1024 * 1024
-MAX_RATIO = 200
-
+from ..vassal.archive import read_saved_game
+from ..vassal.commands import (AddPiece, BeginSave, ChangePiece, Chat, EndSave, MovePiece,
+                               MutableProperty, RemovePiece, Turn, Undo, parse_saved_game)
+from ..vassal.traits import parse_piece as _parse_vassal_piece
 
 # ------------------------------------------------------------------------------------ events
 
@@ -88,9 +82,7 @@ class Piece:
     y: int
     props: dict[str, str]
     step_level: int | None       # the "Step" layer level (1 full, 2 reduced) or None
-    _traits: tuple[str, ...] = ()  # trait prefixes, outermost first (to read D/ states)
-    _prop_index: dict[str, int] = field(default_factory=dict)  # DynamicProperty name -> trait index
-    _step_index: int | None = None
+    type: str = field(default="", repr=False)   # the trait chain's type (to read D/ states)
 
     @property
     def unit_id(self) -> str | None:
@@ -101,141 +93,13 @@ class Piece:
         return self.props.get("MarkerId") or None
 
 
-def _chain(s: str) -> list[str]:
-    """A decorator chain (type or state) split into one string per trait, outermost first."""
-    out = []
-    rest = s
-    for _ in range(64):
-        parts = decode(rest, "\t")
-        out.append(parts[0])
-        if len(parts) < 2:
-            break
-        rest = parts[1]
-    return out
-
-
 def parse_piece(pid: str, type_: str, state: str) -> Piece:
-    types = _chain(type_)
-    states = _chain(state)
-    props: dict[str, str] = {}
-    name = ""
-    step_level = None
-    step_index = None
-    prefixes = []
-    prop_index: dict[str, int] = {}
-    map_, x, y = None, 0, 0
-    for i, t in enumerate(types):
-        st = states[i] if i < len(states) else ""
-        prefix = t.split(";", 1)[0]
-        prefixes.append(prefix)
-        if prefix == "mark":
-            keys = decode(t.split(";", 1)[1] if ";" in t else "", ",")
-            vals = decode(st, ",")
-            for k, v in zip(keys, vals + [""] * len(keys)):
-                props.setdefault(k, v)
-        elif prefix == "PROP":
-            fields = decode(t, ";")
-            if len(fields) > 1 and fields[1] and fields[1] not in props:
-                props[fields[1]] = st
-                prop_index[fields[1]] = i
-        elif prefix == "emb2":
-            fields = decode(t, ";")
-            if len(fields) > 19 and fields[19] == "Step":
-                step_index = i
-                try:
-                    step_level = int(st)
-                except ValueError:
-                    step_level = None
-        elif prefix == "piece":
-            fields = decode(t, ";")
-            name = fields[4] if len(fields) > 4 else ""
-            sf = decode(st, ";")
-            map_ = sf[0] if sf and sf[0] not in ("", "null") else None
-            try:
-                x, y = int(sf[1]), int(sf[2])
-            except (IndexError, ValueError):
-                x, y = 0, 0
-    return Piece(pid, name, map_, x, y, props, step_level, tuple(prefixes), prop_index, step_index)
+    p = _parse_vassal_piece(type_, state)
+    b = p.basic
+    return Piece(pid, b.name, b.map, b.x, b.y, p.properties(), p.layers().get("Step"), type_)
 
 
-def _level_of(piece: Piece, state: str) -> int | None:
-    if piece._step_index is None:
-        return None
-    states = _chain(state)
-    if piece._step_index >= len(states):
-        return None
-    try:
-        return int(states[piece._step_index])
-    except ValueError:
-        return None
-
-
-def _position_of(state: str) -> tuple[str | None, int, int] | None:
-    sf = decode(_chain(state)[-1], ";")
-    try:
-        return (sf[0] if sf[0] not in ("", "null") else None), int(sf[1]), int(sf[2])
-    except (IndexError, ValueError):
-        return None
-
-
-# ------------------------------------------------------------------------------------ decoding
-
-_UNESCAPED_ESC = re.compile(r"(?<!\\)\x1b")
-
-
-def _split_esc(s: str) -> list[str]:
-    """``decode(s, ESC)``, fast when no token needs VASSAL's quote handling."""
-    if ESC not in s:
-        return [s]
-    parts = _UNESCAPED_ESC.split(s)
-    if any((p[:1] == "'" and p.endswith("'") and len(p) > 1) or p.endswith("\\") for p in parts):
-        return decode(s, ESC)
-    return [p.replace("\\" + ESC, ESC) for p in parts]
-
-
-def flatten(command: str) -> list[str]:
-    """The atomic commands of an ESC command tree, in pre-order."""
-    parts = _split_esc(command)
-    if len(parts) == 1:
-        return [parts[0]]
-    out: list[str] = []
-    for p in parts:
-        if p:
-            out.extend(flatten(p))
-    return out
-
-
-def deobfuscate(data: bytes, file: str) -> str:
-    if data.startswith(b"!VCSK"):
-        body = data[5:].strip()
-        try:
-            key = int(body[:2], 16)
-            raw = bytes.fromhex(body[2:].decode("ascii"))
-        except (ValueError, UnicodeDecodeError):
-            raise ModgenError("savedGame is not valid !VCSK hex", file=file) from None
-        data = raw.translate(bytes(b ^ key for b in range(256))) if key else raw
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ModgenError("savedGame is not UTF-8 text", file=file) from None
-
-
-def _read_entry(zf: zipfile.ZipFile, name: str, file: str) -> bytes | None:
-    try:
-        info = zf.getinfo(name)
-    except KeyError:
-        return None
-    if info.file_size > MAX_ENTRY:
-        raise ModgenError(f"entry {name} is too large ({info.file_size} bytes)", file=file)
-    buf = bytearray()
-    with zf.open(info) as f:
-        while chunk := f.read(1 << 20):
-            buf += chunk
-            if len(buf) > MAX_ENTRY or (len(buf) > (1 << 20)
-                                        and len(buf) > MAX_RATIO * max(info.compress_size, 1)):
-                raise ModgenError(f"entry {name} expands too much (zip bomb?)", file=file)
-    return bytes(buf)
-
+# ------------------------------------------------------------------------------------ the log
 
 @dataclass
 class LogData:
@@ -250,69 +114,46 @@ class LogData:
     undo_steps: set[int] = field(default_factory=set)  # 1-based steps that are undos
 
 
-def _meta_name(xml: bytes | None) -> tuple[str | None, str | None]:
-    if not xml:
-        return None, None
-    try:
-        parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
-        root = etree.fromstring(xml, parser)
-    except etree.XMLSyntaxError:
-        return None, None
-    name = root.findtext("name")
-    version = root.findtext("version")
-    return name, version
-
-
 def read_log(path: str | Path) -> LogData:
-    file = str(path)
-    try:
-        with zipfile.ZipFile(path) as zf:
-            saved = _read_entry(zf, "savedGame", file)
-            meta = _read_entry(zf, "moduledata", file)
-    except (OSError, zipfile.BadZipFile) as e:
-        raise ModgenError(f"not a VASSAL log (zip): {e}", file=file) from None
-    if saved is None:
-        raise ModgenError("no savedGame entry: not a VASSAL save or log", file=file)
-    name, version = _meta_name(meta)
-    return parse_log(deobfuscate(saved, file), file=file, module_name=name, module_version=version)
+    sf = read_saved_game(str(path))
+    return parse_log(sf.text, file=sf.path, module_name=sf.moduledata.get("name") or None,
+                     module_version=sf.moduledata.get("version") or None)
+
+
+def _copy(p: Piece) -> Piece:
+    return Piece(p.id, p.name, p.map, p.x, p.y, dict(p.props), p.step_level, p.type)
 
 
 def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
               module_version: str | None = None) -> LogData:
-    top = _split_esc(text)
-    if not top or top[0] != "begin_save":
+    saved = parse_saved_game(text)
+    if not saved.initial or not isinstance(saved.initial[0], BeginSave):
         raise ModgenError("savedGame does not start with begin_save", file=file)
-    try:
-        end = top.index("end_save")
-    except ValueError:
-        raise ModgenError("savedGame has no end_save", file=file) from None
+    if not any(isinstance(c, EndSave) for c in saved.initial):
+        raise ModgenError("savedGame has no end_save", file=file)
     pieces: dict[str, Piece] = {}
     turn_state = None
-    for tok in top[1:end]:
-        for cmd in flatten(tok) if tok else []:
-            if cmd.startswith("+/"):
-                _add(cmd, pieces)
-            elif cmd.startswith("TURN"):
-                turn_state = cmd.split("\t", 1)[1] if "\t" in cmd else ""
+    for cmd in saved.initial:
+        if isinstance(cmd, AddPiece):
+            _add(cmd, pieces)
+        elif isinstance(cmd, Turn):
+            turn_state = cmd.state
     data = LogData(file, module_name, module_version, pieces, turn_state, None, [])
-    live = {k: Piece(**{**v.__dict__, "props": dict(v.props)}) for k, v in pieces.items()}
+    live = {k: _copy(v) for k, v in pieces.items()}
     open_steps: list[int] = []
-    for tok in top[end + 1:]:
-        if not tok:
-            continue
-        cmds = [c[4:] if c.startswith("LOG\t") else c for c in flatten(tok)]
-        cmds = [c for c in cmds if c and c != "null"]
-        events: list[object] = []
+    for st in saved.steps:
+        cmds = st.commands
         n = len(data.steps) + 1
-        if cmds and cmds[0] == "UNDO\ttrue":
+        if cmds and isinstance(cmds[0], Undo) and cmds[0].begin:
             data.undo_steps.add(n)
-            while open_steps:
-                s = open_steps.pop()
-                if s not in data.undone:
-                    data.undone.add(s)
+            while open_steps:       # BasicLogger: the most recent step not yet undone
+                s_ = open_steps.pop()
+                if s_ not in data.undone:
+                    data.undone.add(s_)
                     break
         else:
             open_steps.append(n)
+        events: list[object] = []
         pending_label = None
         for cmd in cmds:
             ev = _event(cmd, live)
@@ -329,69 +170,43 @@ def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
     return data
 
 
-def _add(cmd: str, pieces: dict[str, Piece]) -> Piece | None:
-    f = decode(cmd, "/")
-    if len(f) < 4 or f[2] == "stack" or f[1] in ("", "null"):
+def _add(cmd: AddPiece, pieces: dict[str, Piece]) -> Piece | None:
+    if cmd.is_stack or cmd.id in ("", "null"):
         return None
-    p = parse_piece(f[1], f[2], f[3])
+    p = parse_piece(cmd.id, cmd.type, cmd.state)
     pieces[p.id] = p
     return p
 
 
-def _int(s: str) -> int:
-    try:
-        return int(s)
-    except ValueError:
-        return 0
-
-
-def _event(cmd: str, pieces: dict[str, Piece]) -> object | None:
-    if cmd.startswith("+/"):
-        head = cmd[2:cmd.find("/", 2) + 7] if cmd.find("/", 2) > 0 else ""
-        if head.endswith("/stack") or head.endswith("/stack/"):
-            return None
-        p = _add(cmd, pieces)
-        return Added(p.id, Piece(**{**p.__dict__, "props": dict(p.props)})) if p else None
-    if cmd.startswith("M/"):
-        f = cmd.split("/") if "\\" not in cmd and "'" not in cmd else decode(cmd, "/")
-        if len(f) < 9:
-            return None
-        pid = f[1]
-        ev = Moved(pid, None if f[2] == "null" else f[2], _int(f[3]), _int(f[4]),
-                   None if f[6] == "null" else f[6], _int(f[7]), _int(f[8]))
-        p = pieces.get(pid)
+def _event(cmd: object, pieces: dict[str, Piece]) -> object | None:
+    if isinstance(cmd, MovePiece):
+        ev = Moved(cmd.id, cmd.new_map, cmd.new_x, cmd.new_y, cmd.old_map, cmd.old_x, cmd.old_y)
+        p = pieces.get(cmd.id)
         if p is not None:
             p.map, p.x, p.y = ev.map, ev.x, ev.y
         return ev
-    if cmd.startswith("D/"):
-        f = decode(cmd, "/")
-        p = pieces.get(f[1]) if len(f) > 2 else None
+    if isinstance(cmd, AddPiece):
+        p = _add(cmd, pieces)
+        return Added(p.id, _copy(p)) if p else None
+    if isinstance(cmd, ChangePiece):
+        p = pieces.get(cmd.id)
         if p is None:
             return None
-        states = _chain(f[2])
-        for prop, i in p._prop_index.items():
-            if i < len(states):
-                p.props[prop] = states[i]
-        after = _level_of(p, f[2])
+        new = parse_piece(p.id, p.type, cmd.new_state)
         before = p.step_level
-        if after is not None:
-            p.step_level = after
-        pos = _position_of(f[2])
-        if pos:
-            p.map, p.x, p.y = pos
+        p.props.update(new.props)
+        if new.step_level is not None:
+            p.step_level = new.step_level
+        p.map, p.x, p.y = new.map, new.x, new.y
+        after = new.step_level
         return Changed(p.id, before, after) if after != before else None
-    if cmd.startswith("-/"):
-        pid = cmd[2:]
-        pieces.pop(pid, None)
-        return Removed(pid)
-    if cmd.startswith("CHAT"):
-        return ChatLine(cmd[4:])
-    if cmd.startswith("TURN"):
-        tracker, _, state = cmd[4:].partition("\t")
-        return TurnChanged(tracker, state, None)
-    if cmd.startswith("MutableProperty\t"):
-        f = cmd.split("\t")
-        if len(f) >= 4 and f[1].endswith("_result"):
-            return DiceRolled(f[1][:-len("_result")], f[3])
-        return None
+    if isinstance(cmd, RemovePiece):
+        pieces.pop(cmd.id, None)
+        return Removed(cmd.id)
+    if isinstance(cmd, Chat):
+        return ChatLine(cmd.text)
+    if isinstance(cmd, Turn):
+        return TurnChanged(cmd.tracker_id, cmd.state, None)
+    if isinstance(cmd, MutableProperty) and cmd.name.endswith("_result"):
+        return DiceRolled(cmd.name[:-len("_result")], cmd.new)
     return None
