@@ -54,6 +54,11 @@ def atomic_write(target: str | os.PathLike[str]) -> Iterator[BinaryIO]:
             yield f
             f.flush()
             os.fsync(f.fileno())
+        # mkstemp creates the file 0600; a module is meant to be shared, so give it the
+        # permissions an ordinary new file would get (0666 less the umask).
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
     except BaseException:
         try:
