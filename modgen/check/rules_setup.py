@@ -59,16 +59,33 @@ def setup_units_on_printed_hexes(ctx: CheckContext):
                 yield ctx.finding("4", VIOLATION,
                                   f"{name} is missing from {h} where the scenario sets it up",
                                   hexes=[h], step=None)
-        # printed face: "(-)" = reduced
+        # printed face: "(-)" = reduced; a printed strength picks the face that shows it
         for p in places:
             for u in on_board:
-                if u.hex == p.hex and u.reduced != p.reduced:
-                    want_face = "reduced (printed \"(-)\")" if p.reduced else "full strength"
-                    have_face = "reduced" if u.reduced else "full strength"
-                    yield ctx.finding("4", VIOLATION,
-                                      f"{name} in {u.hex} is set up {have_face}; the scenario "
-                                      f"lists it {want_face}", units=[u], hexes=[u.hex], step=None)
-                    break
+                if u.hex != p.hex:
+                    continue
+                bad = _face_problem(u, p)
+                if bad:
+                    yield ctx.finding("4", VIOLATION, f"{name} in {u.hex} is set up {bad}",
+                                      units=[u], hexes=[u.hex], step=None)
+                break
+
+
+def _face_problem(u, p) -> str | None:
+    c = u.counter
+    if c is None or c.back is None:
+        return None
+    face = (c.back if u.reduced else c.front)
+    have = f"{'reduced' if u.reduced else 'full strength'} ({face.strength})"
+    want = getattr(p, "strength", None)
+    if p.reduced:
+        return None if u.reduced else f"{have}; the scenario lists it reduced (printed \"(-)\")"
+    if want is not None:
+        showing = [red for red, f in ((False, c.front), (True, c.back)) if f.strength == want]
+        if not showing or u.reduced in showing:
+            return None      # no face shows it: a strength marker does (13-22), not checked here
+        return f"{have}; the scenario lists it at strength {want}"
+    return f"{have}; the scenario lists it full strength" if u.reduced else None
 
 
 @rule("4", "setup")
@@ -109,9 +126,15 @@ def setup_fortresses(ctx: CheckContext):
         return
     forts = [u for u in ctx.units.values() if u.counter is not None
              and u.counter.type == "fortress" and u.hex is not None]
+    kinds = {mid: m.kind for mid, m in ctx.game.markers.items()}
+    fort_markers = [u for u in ctx.units.values() if u.marker_id is not None and u.hex is not None
+                    and kinds.get(u.marker_id) == "fortress"]
     for f in sc.fortresses:
         here = [u for u in forts if u.hex == f.hex and u.nation == f.nation]
         label = f"{f.name} {f.hex}" if f.name else str(f.hex)
+        if not here and any(m.hex == f.hex and m.marker_value in (None, "", str(f.size))
+                            for m in fort_markers):
+            continue     # the module's fortress marker stands in for a missing counter
         if not here:
             yield ctx.finding("4", VIOLATION, f"no {ctx.game.nations[f.nation].name if f.nation in ctx.game.nations else f.nation} "
                               f"fortress ({f.size}) in {label}, as the scenario's fortress list "
@@ -134,7 +157,14 @@ def setup_markers(ctx: CheckContext):
         return
     have = Multiset((u.marker_id, u.hex) for u in ctx.units.values()
                     if u.marker_id is not None and u.hex is not None)
-    for m in sc.markers:
+    wanted = list(sc.markers)
+    if getattr(sc, "derived_markers", ()):
+        try:  # markers a scenario rule places over the map (4-2, 7-2): the model derives them
+            from ..model.derive import derived_marker_placements
+            wanted += list(derived_marker_placements(sc, ctx.game))
+        except (ImportError, ValueError):
+            pass
+    for m in wanted:
         if have[(m.marker, m.hex)] > 0:
             have[(m.marker, m.hex)] -= 1
             continue

@@ -24,9 +24,7 @@ from ``modgen.module.turns``. Output is deterministic (fixed piece ids, fixed ob
 from __future__ import annotations
 
 import html
-import io
-import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import ModgenError
@@ -36,7 +34,6 @@ from ..vassal.sequence import SequenceEncoder
 from .context import DEAD_PILE, MAIN_MAP, boards_for, sequence_of
 
 ESC = "\x1b"
-KEY = 0x5A
 FIRST_ID = 1_700_000_000_001
 
 
@@ -184,33 +181,21 @@ class TestGame:
         return p.id
 
     def setup_scenario(self) -> None:
-        """The scenario's printed set-up: markers, fortresses, units, dead pool, arrival pools."""
-        sc = self.scenario
-        for m in sc.markers:
-            self.place_marker(m.marker, m.hex, m.value)
-        forts = {}
-        for cid, c in self.game.counters.items():
-            if c.type == "fortress":
-                forts.setdefault((c.nation, c.front.strength), cid)
-        for f in sc.fortresses:
-            cid = forts.get((f.nation, f.size))
-            if cid is not None:
-                self.place(cid, f.hex)
-        placed = set()
-        for pl in sc.setup:
-            if pl.hex is not None and pl.counter in self.game.counters:
-                self.place(pl.counter, pl.hex, reduced=pl.reduced, sp=sc.hq_supply_points.get(pl.counter))
-                placed.add(pl.counter)
-        for pl in sc.dead_pool:
-            if pl.counter in self.game.counters and pl.counter not in placed:
-                self.place(pl.counter, map_name=DEAD_PILE, reduced=pl.reduced)
-                placed.add(pl.counter)
-        for e in sc.reinforcements:
-            side = next(s.name for s in self.game.sides if s.id == self.game.side_of(e.nation))
-            for pl in e.arrivals:
-                if pl.counter in self.game.counters and pl.counter not in placed:
-                    self.place(pl.counter, map_name=f"{side} Reinforcements", reduced=pl.reduced)
-                    placed.add(pl.counter)
+        """The scenario's set-up exactly as the module's scenario save places it
+        (``modgen.module.savegame.scenario_command``): markers (printed and derived), fortresses,
+        units, the dead pool on ``Eliminated`` and the arrivals in each side's pool."""
+        from ..art.map import board_geometry
+        from ..module import savegame
+        from .logread import parse_log
+        layout = savegame.BoardLayout.for_game(self.game, board_geometry)
+        text, _notes = savegame.scenario_command(self.game, self.scenario, layout, self.calendar,
+                                                 self._P.slots(self.game))
+        for p in parse_log(text).pieces.values():
+            sp = p.props.get("SupplyPoints")
+            self._put(_P(p.id, p.props.get("UnitId") or None, p.props.get("MarkerId") or None,
+                         p.props.get("MarkerValue") or None, p.map, p.x, p.y, p.step_level or 1,
+                         int(sp) if sp and sp.isdigit() else None))
+            self._next = max(self._next, int(p.id) + 1 if p.id.isdigit() else self._next)
 
     def _begin(self) -> list[str]:
         inner = [""]
@@ -412,24 +397,11 @@ class TestGame:
         return _enc(top, ESC)
 
     def to_bytes(self) -> bytes:
-        data = self.text().encode("utf-8")
-        saved = b"!VCSK" + f"{KEY:02x}".encode() + bytes(b ^ KEY for b in data).hex().encode()
-        meta_mod = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
-                    f"  <version>{html.escape(self.game.version)}</version>\n  <extra1/>\n  <extra2/>\n"
-                    "  <VassalVersion>3.7.0</VassalVersion>\n  <dateSaved>0</dateSaved>\n"
-                    f"  <description>{html.escape(self.game.title)}</description>\n"
-                    f"  <name>{html.escape(self.game.title)}</name>\n</data>\n").encode()
-        meta_save = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">\n'
-                     f"  <version>{html.escape(self.game.version)}</version>\n  <extra1/>\n  <extra2/>\n"
-                     "  <VassalVersion>3.7.26</VassalVersion>\n  <dateSaved>0</dateSaved>\n"
-                     "</data>\n").encode()
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, data in (("savedGame", saved), ("savedata", meta_save), ("moduledata", meta_mod)):
-                zi = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-                zi.compress_type = zipfile.ZIP_DEFLATED
-                z.writestr(zi, data)
-        return buf.getvalue()
+        """The .vlog: the module writer's deterministic save zip (``!VCSK`` with a fixed key,
+        savedata, the module's moduledata) around this game's command string."""
+        from ..module.build import moduledata
+        from ..module.savegame import savedata, vsav_bytes
+        return vsav_bytes(self.text(), savedata(self.game, "", "0"), moduledata(self.game))
 
     def write(self, path: str | Path) -> Path:
         path = Path(path)
