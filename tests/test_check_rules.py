@@ -389,6 +389,14 @@ def test_ground_move_after_rail_uses_the_mp_left():
     assert "6-9" in rules_of(check(t))
 
 
+def test_rail_then_ground_in_one_drag():
+    t = new()
+    t.next_phase(5)
+    t.declare("!rail 1 Inf XX 3118-3218-3318")
+    t.move("it-inf-xx-1", "3317")                    # dragged straight from 3118: rail + 1 MP
+    assert rules_of(check(t)) == []
+
+
 # ------------------------------------------------------------------ undo
 
 def test_undone_illegal_move_is_not_reported():

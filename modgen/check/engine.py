@@ -16,14 +16,12 @@ steps themselves, are not checked: together they leave the state unchanged.
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..hexgrid import Hex
 from ..model.types import Game, Scenario
 from . import declarations as decl
-from .context import (MAIN_MAP, Board, CheckContext, PhaseInfo, UnitState, boards_for, parse_turn_label,
+from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, parse_turn_label,
                       sequence_of)
 from .findings import WARNING, Finding, Report
 from .logread import Added, Changed, ChatLine, LogData, Moved, Removed, TurnChanged, Piece

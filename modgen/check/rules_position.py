@@ -8,13 +8,11 @@ of the Movement Phase and turns the verdicts into findings.
 """
 from __future__ import annotations
 
-import math
 import re
-from fractions import Fraction
 
 from ..hexgrid import Hex
 from ..model.types import GameDate, MONTHS
-from .context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
+from .context import CheckContext, PhaseInfo, UnitState
 from .engine import rule
 from .findings import UNDETERMINED, VIOLATION
 
@@ -26,7 +24,7 @@ try:  # engineer E1's rules (positional maths)
     _zoc = importlib.import_module("modgen.rules.zoc")
     _rail = importlib.import_module("modgen.rules.rail")
     from ..rules.terrain import TerrainCosts
-    from ..rules.units import UnitView, is_infantry_type, movement_allowance, rail_capacity_divisions
+    from ..rules.units import UnitView, movement_allowance
 except ImportError:  # pragma: no cover - only while modgen.rules is missing
     _board = _movement = _stacking = _zoc = None
 
@@ -170,16 +168,22 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     rail_used = bool(rail)
     allowance = None
     if rail:
+        # the declared rail path replaces the drops along it; ground movement starts at its end
+        # (drops made before the rail move, 7-7 "continue normally" after it, are not modelled)
         path = rail[-1].hexes
-        if path[-1] in drops:
-            i = drops.index(path[-1])
-            drops = drops[i:]
-            ma = movement_allowance(_view(u))
-            spent = rail_mp(u, path)  # noqa: F841
-            if ma is not None:
-                allowance = max(ma - spent, 0)
-            if len(drops) < 2:
-                return
+        if path[0] not in drops:
+            if ctx.once("7-2", key):
+                yield ctx.finding("7-2", UNDETERMINED, f"{u.name}: the declared rail path starts in "
+                                  f"{path[0]}, where the unit was not this phase", units=[u],
+                                  path=list(path), missing="a rail path that starts at the unit")
+            return
+        i = drops.index(path[0])
+        drops = [path[-1]] + [h for h in drops[i + 1:] if h not in path]
+        ma = movement_allowance(_view(u))
+        if ma is not None:
+            allowance = max(ma - rail_mp(u, path), 0)
+        if len(drops) < 2:
+            return
     column = True if _declared(ctx, "column", u) else None
     board = board_state(ctx)
     ezoc = enemy_zoc_hexes(ctx, u.side)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter as Multiset
 
-from ..hexgrid import Hex
 from .context import CheckContext
 from .engine import rule
 from .findings import UNDETERMINED, VIOLATION

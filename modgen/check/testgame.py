@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..errors import ModgenError
 from ..hexgrid import Hex
-from ..model.types import Game, GameDate, Placement, Scenario
+from ..model.types import Game, GameDate, Scenario
 from ..vassal.sequence import SequenceEncoder
 from .context import DEAD_PILE, MAIN_MAP, boards_for, sequence_of
 
