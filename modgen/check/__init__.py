@@ -1,0 +1,17 @@
+"""The checker: replay a VASSAL log on the game data and report every rule broken.
+
+    from modgen.check import check_file
+    report, game, scenario = check_file("game.vlog")          # recognises game and scenario
+    for f in report.findings: print(f.rule, f.severity, f.step, f.message)
+
+Pieces: ``logread`` (the log as plain events, read with ``modgen.vassal``), ``engine`` (the replay
+loop and the rule registry), ``context`` (what rules see), ``rules_setup`` / ``rules_turn`` /
+``rules_position`` (the rules; positional maths in ``modgen.rules``), ``declarations`` (the chat
+grammar, docs/declarations.md), ``findings`` and ``report_text`` / ``report_json`` /
+``report_html``, ``testgame`` (script games as VASSAL-style .vlog files), ``cli``.
+"""
+from .cli import check_file
+from .engine import Checker, check_log, rule
+from .findings import Finding, Report
+
+__all__ = ["check_file", "check_log", "Checker", "rule", "Finding", "Report"]
