@@ -211,6 +211,14 @@ def test_movement_allowance_exceeded_with_numbers():
     assert f.path[0] == "3118" and f.units[0].id == "it-inf-xx-1"
 
 
+def test_dragging_back_is_not_charged():
+    t = new()
+    t.next_phase(5)
+    t.move("it-inf-xx-1", "3218", "3118")            # woods there and back: a correction
+    t.move("it-inf-xx-1", "3018", "3017", "3016")    # then 3 MP of 4
+    assert rules_of(check(t)) == []
+
+
 def test_movement_within_allowance_is_legal():
     t = new()
     t.next_phase(5)

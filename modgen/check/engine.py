@@ -177,7 +177,13 @@ class Checker:
                         ctx.touched.add(u.hex)
                     if u.hex is not None and ctx.now.kind == "movement":
                         pts = ctx.moves.setdefault(u.piece, [frm] if frm is not None else [])
-                        pts.append(u.hex)
+                        if u.hex in pts:
+                            # dragged back to a hex it already stood on this phase: the log cannot
+                            # tell a correction from a real detour, so the loop is not charged
+                            del pts[pts.index(u.hex) + 1:]
+                            ctx.cache.pop(("spent", (u.piece, ctx.phase_start_step)), None)
+                        else:
+                            pts.append(u.hex)
                         ctx.move_steps.setdefault(u.piece, []).append(index)
                     self._run("move", u, frm, u.hex, frm_map)
             elif isinstance(ev, Changed):
