@@ -70,3 +70,5 @@ def test_zip_entries_and_obfuscation(tmp_path):
         assert raw.startswith(b"!VCSK5a")
         assert deobfuscate(raw, "g")[0].startswith("begin_save\x1b")
         assert b"<name>Test Front</name>" in z.read("moduledata")
+    from modgen.check.logread import read_log
+    assert read_log(p).module_name == "Test Front"
