@@ -258,6 +258,8 @@ def basic_position(basic_state: str) -> tuple[str | None, int, int, dict[str, st
     n = d.int(0)
     props: dict[str, str] = {}
     for _ in range(max(n, 0)):
+        if not d.has_more():
+            break
         k = d.token("")
         v = d.token("")
         props[k] = v

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from ..vassal.sequence import Decoder
+from ..vassal.sequence import Decoder, SequenceEncoder
 from .pieces import StateFacts, TypeInfo, merge_state, state_facts, type_info
 
 __all__ = ["PieceState", "StackState", "PlayerInfo", "GameState"]
@@ -55,6 +55,7 @@ class StackState:
     members: list[str] = field(default_factory=list)   # bottom → top
     layer: int = -1
     removed: bool = False       # taken out of the game by RemovePiece (members may still point here)
+    kind: str = "stack"         # "stack", or "deck" for a VASSAL Deck (a stack of cards)
 
 
 @dataclass
@@ -373,7 +374,7 @@ class GameState:
                     st.members.remove(p.id)
                 except ValueError:
                     pass
-                if not st.members:
+                if not st.members and st.kind == "stack":
                     # VASSAL keeps empty stacks in memory; they can never be merged onto, so
                     # they leave the position index (and come back if refilled)
                     self._top_remove_any(st.id)
@@ -461,6 +462,9 @@ class GameState:
         if type_ == "stack":
             self._add_stack(pid, state)
             return
+        if type_.startswith("deck;"):
+            self._add_deck(pid, state)
+            return
         old = self.pieces.get(pid)
         if old is not None:
             # re-adding a known id replaces the piece object, as GameState.addPiece does
@@ -468,6 +472,14 @@ class GameState:
         p = self._make_piece(pid, type_, state)
         self.pieces[pid] = p
         self._set_piece_state(p, state)
+
+    def _add_deck(self, sid: str, state: str) -> None:
+        """A Deck (``Deck.getState``: ``map;x;y;faceDown;id,id,…``): a stack of cards."""
+        toks = list(Decoder(state, ";"))
+        ids = [i for i in Decoder(toks[4], ",")] if len(toks) > 4 and toks[4] else []
+        head = SequenceEncoder(";").extend(toks[:3]).value or "null"
+        self._add_stack(sid, SequenceEncoder(";", head).extend(ids).value or head)
+        self.stacks[sid].kind = "deck"
 
     def _add_stack(self, sid: str, state: str) -> None:
         if "\\" in state or "'" in state:
@@ -530,7 +542,10 @@ class GameState:
         if p is None:
             st = self.stacks.get(cmd.id)
             if st is not None and cmd.new_state is not None:
-                self._add_stack(cmd.id, cmd.new_state)
+                if st.kind == "deck":
+                    self._add_deck(cmd.id, cmd.new_state)
+                else:
+                    self._add_stack(cmd.id, cmd.new_state)
             return
         new = cmd.new_state
         old = getattr(cmd, "old_state", None)
@@ -587,6 +602,10 @@ class GameState:
         for item in self.items_at(map_id, x, y):
             st = self.stacks.get(item)
             if st is not None:
+                if st.kind == "deck":
+                    # visitDeck: a deck at the point takes the piece on top
+                    self._insert(st, p, len(st.members))
+                    return True
                 if not st.members:
                     continue
                 top = self.pieces.get(st.members[-1])
