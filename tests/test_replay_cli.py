@@ -75,8 +75,9 @@ def test_json_output(capsys):
     final = {p["id"]: p for p in doc["final"]["pieces"]}
     assert len(final) == 5
     r2 = final["1795998337137"]
-    assert (r2["map"], r2["location"], r2["stack"], r2["stack_index"]) == (
-        "Dead Pile", "offboard", "1795998346001", 0)
+    assert (r2["map"], r2["location"], r2["hex"], r2["stack"], r2["stack_index"]) == (
+        "Dead Pile", "offboard", None, "1795998346001", 0)
+    assert final["1795998336721"]["hex"] == "0405"
     b3 = final["1795998336926"]
     assert b3["name"] == "Blue Armor (reduced)" and b3["layers"] == {"Step": 2} and b3["moved"] is True
     assert doc["final"]["turn"] == {"Turn": "2", "Phase": "Blue Move"}

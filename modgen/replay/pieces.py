@@ -114,6 +114,8 @@ def merge_state(current: str, new: str, old: str, n: int) -> str:
     if not (len(cur) == len(nw) == len(od)):
         return new
     merged = [nw[i] if od[i] != nw[i] else cur[i] for i in range(len(cur))]
+    if merged == nw:
+        return new
     return join_chain(merged)
 
 
