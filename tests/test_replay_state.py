@@ -251,3 +251,14 @@ def test_prototypes_are_expanded_through_the_module(fixtures_dir):
     assert "delete" in full.xinfo.prefixes and "prototype" not in full.xinfo.prefixes
     assert full.name == bare.name and full.layers == bare.layers == {"Step": 1}
     assert full.hex.id == "0606" and bare.hex is None
+
+
+def test_move_to_no_map_removes_only_a_lone_piece():
+    gs = GameState()
+    add(gs, "a", "A")
+    add(gs, "b", "B", x=84, y=0)
+    gs.apply(AddPiece("s1", "stack", "Main Map;84;0;b;@@1"))
+    gs.apply(MovePiece("a", None, 0, 0, None, "Main Map", 28, 32, None, Secret("pw")))
+    gs.apply(MovePiece("b", None, 0, 0, None, "Main Map", 84, 0, None, Secret("pw")))
+    assert gs.pieces["a"].map is None and gs.pieces_on("Main Map") == [gs.pieces["b"]]
+    assert gs.pieces["b"].position == ("Main Map", 84, 0)  # Map.removePiece ignores stacked pieces

@@ -560,9 +560,11 @@ class GameState:
         new_map = cmd.new_map if cmd.new_map not in (None, "null", "") else None
         x, y = int(cmd.new_x), int(cmd.new_y)
         if new_map is None:
+            # Map.removePiece on the old map: only a top-level (lone) piece leaves it; a piece
+            # inside a stack is not in the map's collection and stays where it is
             old_map = cmd.old_map if cmd.old_map not in (None, "null", "") else None
-            if old_map is not None and p.map == old_map:
-                self._detach(p)
+            if old_map is not None and p.stack is None and p.own_map == old_map:
+                self._top_remove_any(p.id)
                 p.own_map = None
             return
         under_id = cmd.new_under if cmd.new_under not in (None, "null", "") else None
