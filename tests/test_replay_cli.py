@@ -146,6 +146,13 @@ def test_unusable_files_exit_2(tmp_path, capsys):
     assert rc == 2 and "Traceback" not in err
 
 
+def test_unreadable_module_exits_2(tmp_path, capsys, fixtures_dir):
+    bad = tmp_path / "bad.vmod"
+    bad.write_bytes(b"PK but not really")
+    rc, out, err = run(capsys, fixtures_dir / "vassal-3.7.26-written.vlog", "--module", bad)
+    assert rc == 2 and out == "" and "Traceback" not in err
+
+
 def test_odd_but_valid_logs_do_not_crash(tmp_path, capsys):
     """Commands for unknown pieces, stacks of unknown ids, a TURN for an unknown tracker."""
     text = "\x1b".join([

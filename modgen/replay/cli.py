@@ -42,6 +42,10 @@ def run(args) -> int:
     except Exception as e:  # a malformed file must not produce a traceback
         raise ModgenError(f"cannot replay this file ({type(e).__name__})", file=log) from None
     secrets = timeline.secret_values()
+    try:  # a console that cannot show "→" or a unit name must not end in a traceback
+        sys.stdout.reconfigure(errors="replace")
+    except (AttributeError, ValueError):
+        pass
     if args.json:
         sys.stdout.write(timeline_json(timeline, secrets) + "\n")
     else:
