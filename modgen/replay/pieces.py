@@ -2,13 +2,16 @@
 
 The replay keeps every piece's VASSAL type and state strings verbatim (so a later ``D/`` can be
 merged trait by trait the way VASSAL's ``Decorator.mergeState`` does) and derives the facts the
-timeline needs from them: name, Marker properties, layer levels, moved flag, BasicPiece position,
-the Send-To-Location return point. Deriving goes through :mod:`modgen.vassal.traits` (engineer
-D1's trait parser) when it is available; the small readers below cover the traits the replay needs
-when a trait is not understood there.
+timeline needs from them: name (Embellishment naming rules), Marker properties, layer levels,
+moved flag, BasicPiece map/position/persistent properties, the Send-To-Location return point.
 
-Everything here is a pure function of strings; results are memoised in bounded dictionaries so a
-long log that keeps re-sending the same states costs one parse per distinct state.
+This is a deliberately small, fast reader of just those traits (the replay parses every ``D/`` of
+a long log, see benchmarks/bench_replay.py); the general trait parser is
+:mod:`modgen.vassal.traits`, whose ``expand_prototypes`` the replay uses for ``prototype;``
+traits. The chain splitter follows ``SequenceEncoder.Decoder`` exactly (property-tested against
+it) and takes one scan in the common case.
+
+Everything here is a pure function of strings; results are memoised in bounded dictionaries.
 """
 from __future__ import annotations
 
