@@ -49,10 +49,10 @@ def test_narrative_text(capsys, fixtures_dir):
                        "--module", fixtures_dir / "hextest-loaded-by-3.7.26.vmod")
     assert rc == 0 and err == ""
     lines = out.splitlines()
-    assert "step 1 | 1 Blue | Blue | chat tester: hello log" in lines
-    assert "step 2 | 1 Blue | Blue | reduced moves 0505 → 0606" in lines
-    assert "step 3 | 1 Blue | Blue | 1d6 = 4 (Blue)" in lines
-    assert any(line.startswith("step 4 | 1 Blue | Blue | reduced flipped to 1st Infantry") for line in lines)
+    assert "step 1 | Turn 1 Blue | Blue | chat tester: hello log" in lines
+    assert "step 2 | Turn 1 Blue | Blue | reduced moves 0505 → 0606" in lines
+    assert "step 3 | Turn 1 Blue | Blue | 1d6 = 4 (Blue)" in lines
+    assert any(line.startswith("step 4 | Turn 1 Blue | Blue | reduced flipped to 1st Infantry") for line in lines)
 
 
 def test_without_module_positions_are_pixels(capsys, fixtures_dir):

@@ -207,11 +207,12 @@ class StepRecord:
     undoes: int | None = None      # this step undoes that step
     undone_by: int | None = None
     turn_text: str | None = None   # the tracker's formatted turn after the step, when known
+    turn_text_before: str | None = None
 
     def to_json(self) -> dict:
         return {
             "step": self.index, "turn_before": self.turn_before, "turn_after": self.turn_after,
-            "turn_text": self.turn_text, "side": self.side, "who": self.who,
+            "turn_text_before": self.turn_text_before, "turn_text": self.turn_text, "side": self.side, "who": self.who,
             "side_source": self.side_source, "undone": self.undone, "undone_by": self.undone_by,
             "undoes": self.undoes, "events": [e.to_json() for e in self.events],
         }

@@ -109,17 +109,23 @@ def _labels(d: dict) -> str:
     return " ".join(str(v) for v in d.values())
 
 
+def _turn_column(text: str | None, labels: dict) -> str:
+    """The turn as the tracker shows it (its own ``|`` become ``/``), else the level values."""
+    t = " ".join((text or "").replace("|", "/").split())
+    return t or " ".join(_labels(labels).split())
+
+
 def narrative_lines(timeline: Any, secrets: Iterable[str] = ()) -> list[str]:
     secrets = list(secrets)
     out: list[str] = []
     if not timeline.module_used:
         out.append("(no --module given: positions are map pixels (x,y), not hexes)")
-    begin = (timeline.initial_turn_text or _labels(timeline.initial_turn)).strip()
+    begin = _turn_column(timeline.initial_turn_text, timeline.initial_turn)
     sides = ", ".join(f"{p.name} ({p.side or 'no side'})" for p in timeline.final.players)
     out.append(f"begin: turn {begin or '?'}; players: {sides or 'none recorded'}")
     state = timeline.final
     for rec in timeline.steps:
-        turn = (_labels(rec.turn_before)).strip()
+        turn = _turn_column(rec.turn_text_before, rec.turn_before)
         head = f"step {rec.index} | {turn or '-'} | {rec.side or rec.who or 'unknown side'} | "
         events = rec.events
         visible = [e for e in events if not (isinstance(e, ChatLine) and e.chat_kind == "report")]
@@ -132,7 +138,7 @@ def narrative_lines(timeline: Any, secrets: Iterable[str] = ()) -> list[str]:
             if rec.undone:
                 line += f"  [undone by step {rec.undone_by}]"
             out.append(line)
-    end = (timeline.final_turn_text or "").strip() if hasattr(timeline, "final_turn_text") else ""
+    end = _turn_column(getattr(timeline, "final_turn_text", None), {})
     out.append(f"end: {len(state.pieces)} pieces" + (f"; turn {end}" if end else ""))
     return [scrub(line, secrets) for line in out]
 

@@ -300,7 +300,7 @@ class Replayer:
                 events.append(StepUndone(undo_target))
 
         rec = StepRecord(index, turn_before, turn_after, side, who, source, events,
-                         turn_text=self.turns.text(state))
+                         turn_text=self.turns.text(state), turn_text_before=text_before)
         if is_undo_step:
             rec.undoes = undo_target
             if undo_target is not None and 0 < undo_target <= len(self.records):
