@@ -139,7 +139,8 @@ def narrative_lines(timeline: Any, secrets: Iterable[str] = ()) -> list[str]:
                 line += f"  [undone by step {rec.undone_by}]"
             out.append(line)
     end = _turn_column(getattr(timeline, "final_turn_text", None), {})
-    out.append(f"end: {len(state.pieces)} pieces" + (f"; turn {end}" if end else ""))
+    n = len(state.pieces)
+    out.append(f"end: {n} piece{'' if n == 1 else 's'}" + (f"; turn {end}" if end else ""))
     return [scrub(line, secrets) for line in out]
 
 
