@@ -72,14 +72,41 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 # --------------------------------------------------------------------------- text helpers
 
 
+#: (text, font, drawing mode) → advance width; fonts come from ``fonts.font`` (one object per
+#: size and face), so the key is exact. Text is measured many times (fitting tries each size, a
+#: marker track sizes all its values together): measuring once per key saves most of the art time.
+_LENGTHS: dict[tuple, float] = {}
+_FITS: dict[tuple, object] = {}
+
+
+def text_length(draw: ImageDraw.ImageDraw, text: str, fnt) -> float:
+    """``draw.textlength(text, font=fnt)``, remembered (the same value, computed once)."""
+    key = (text, fnt, draw.mode)
+    v = _LENGTHS.get(key)
+    if v is None:
+        if len(_LENGTHS) > 200_000:      # bounded in a long-lived process (tests)
+            _LENGTHS.clear()
+            _FITS.clear()
+        v = _LENGTHS[key] = draw.textlength(text, font=fnt)
+    return v
+
+
 def fit_font(draw: ImageDraw.ImageDraw, text: str, max_w: float, max_px: int, min_px: int = 6,
              bold: bool = True, family: str = "sans"):
     """The largest font (≤ max_px) in which ``text`` is at most ``max_w`` wide, else condensed."""
+    key = (text, max_w, max_px, min_px, bold, family, draw.mode)
+    f = _FITS.get(key)
+    if f is None:
+        f = _FITS[key] = _fit_font(draw, text, max_w, max_px, min_px, bold, family)
+    return f
+
+
+def _fit_font(draw, text, max_w, max_px, min_px, bold, family):
     families = (family, "condensed") if family != "condensed" else ("condensed",)
     for fam in families:
         for px in range(max_px, min_px - 1, -1):
             f = font(px, bold=bold, family=fam)
-            if draw.textlength(text, font=f) <= max_w:
+            if text_length(draw, text, f) <= max_w:
                 return f
     return font(min_px, bold=bold, family="condensed")
 
@@ -95,7 +122,7 @@ def place_text(img: Image.Image, xy, text: str, max_w: float, max_px: int, min_p
     into the neighbouring parts of the counter)."""
     draw = ImageDraw.Draw(img)
     f = fit_font(draw, text, max_w, max_px, min_px, bold=bold, family=family)
-    width = draw.textlength(text, font=f)
+    width = text_length(draw, text, f)
     if width <= max_w:
         draw_text(draw, xy, text, f, fill, anchor)
         return
@@ -217,6 +244,62 @@ def draw_size_marks(d: ImageDraw.ImageDraw, size: str, cx: float, bottom: float,
     return True
 
 
+#: the supersampled-and-reduced shape layer of a counter, by everything that draws it; many
+#: counters share one (same nation, type, size and side), so each is drawn once per build
+_SHAPES: dict[tuple, tuple] = {}
+
+
+def _counter_shapes(size: int, bg: RGB, fg: RGB, back: bool, unit_size: str,
+                    symbol_fill: RGB | None, glyph: str, circle_fill: RGB | None,
+                    badge: bool) -> tuple[Image.Image, bool, list]:
+    """(shape image at final size, size marks drawn?, symbol texts), shared: copy before use."""
+    key = (size, bg, fg, back, unit_size, symbol_fill, glyph, circle_fill, badge)
+    hit = _SHAPES.get(key)
+    if hit is None:
+        if len(_SHAPES) > 4096:
+            _SHAPES.clear()
+        hit = _SHAPES[key] = _draw_counter_shapes(*key)
+    return hit
+
+
+def _draw_counter_shapes(size, bg, fg, back, unit_size, symbol_fill, glyph, circle_fill, badge):
+    u = size / 56.0
+    S = SUPERSAMPLE
+    big = size * S
+    k = u * S                             # layout unit on the supersampled surface
+
+    # ---- shapes, supersampled
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    border = mix(bg, (0, 0, 0), 0.55)
+    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=3 * k, fill=bg + (255,),
+                        outline=border + (255,), width=max(1, round(0.9 * k)))
+
+    if back:
+        # the reduced side: a band behind the values, a blend of background and text colour
+        band = mix(bg, fg, 0.28)
+        d.rectangle((round(1.5 * k), round(38.5 * k), big - round(1.5 * k), round(54 * k)),
+                    fill=band + (255,))
+
+    box = (14 * k, 20.5 * k, 42 * k, 37 * k)
+    marks_drawn = draw_size_marks(d, unit_size, 28 * k, 18.5 * k, k, fg)
+    sym_line = contrast(symbol_fill) if symbol_fill is not None else fg
+    draw_type_box(d, box, fg, symbol_fill)
+    texts = draw_type_glyph(d, box, glyph, sym_line, symbol_fill)
+
+    if circle_fill is not None:
+        cxy, r = (46.5 * k, 9.0 * k), 7.0 * k
+        d.ellipse((cxy[0] - r, cxy[1] - r, cxy[0] + r, cxy[1] + r), fill=circle_fill,
+                  outline=(0, 0, 0), width=max(1, round(0.8 * k)))
+
+    if badge:
+        bxy, br = (7.0 * k, 28.5 * k), 5.0 * k
+        d.ellipse((bxy[0] - br, bxy[1] - br, bxy[0] + br, bxy[1] + br), fill=(255, 221, 0),
+                  outline=(0, 0, 0), width=max(1, round(0.7 * k)))
+
+    return img.reduce(S), marks_drawn, texts    # box filter: exact and deterministic
+
+
 def render_counter(counter: Counter, nation: Nation, face: str = "front",
                    size: int = COUNTER_SIZE) -> Image.Image:
     """Draw one side of a unit counter as an RGBA image ``size`` × ``size`` pixels."""
@@ -241,42 +324,14 @@ def render_counter(counter: Counter, nation: Nation, face: str = "front",
                        if counter.full_strength_colour else (255, 255, 255))
 
     u = size / 56.0                       # layout unit: one pixel at the default size
-    S = SUPERSAMPLE
-    big = size * S
-    k = u * S                             # layout unit on the supersampled surface
-
-    # ---- shapes, supersampled
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
-    border = mix(bg, (0, 0, 0), 0.55)
-    d.rounded_rectangle((0, 0, big - 1, big - 1), radius=3 * k, fill=bg + (255,),
-                        outline=border + (255,), width=max(1, round(0.9 * k)))
-
     faceobj = counter.front if face == "front" else counter.back
-    if face == "back":
-        # the reduced side: a band behind the values, a blend of background and text colour
-        band = mix(bg, fg, 0.28)
-        d.rectangle((round(1.5 * k), round(38.5 * k), big - round(1.5 * k), round(54 * k)),
-                    fill=band + (255,))
-
-    box = (14 * k, 20.5 * k, 42 * k, 37 * k)
-    marks_drawn = draw_size_marks(d, counter.size, 28 * k, 18.5 * k, k, fg)
-    sym_line = contrast(symbol_fill) if symbol_fill is not None else fg
-    draw_type_box(d, box, fg, symbol_fill)
-    texts = draw_type_glyph(d, box, glyph_type(counter), sym_line, symbol_fill)
-
-    if counter.full_strength is not None:
-        cxy, r = (46.5 * k, 9.0 * k), 7.0 * k
-        d.ellipse((cxy[0] - r, cxy[1] - r, cxy[0] + r, cxy[1] + r), fill=circle_fill,
-                  outline=(0, 0, 0), width=max(1, round(0.8 * k)))
-
     badge = is_placeholder(counter, face)
-    if badge:
-        bxy, br = (7.0 * k, 28.5 * k), 5.0 * k
-        d.ellipse((bxy[0] - br, bxy[1] - br, bxy[0] + br, bxy[1] + br), fill=(255, 221, 0),
-                  outline=(0, 0, 0), width=max(1, round(0.7 * k)))
-
-    out = img.reduce(S)                   # box filter: exact and deterministic
+    out, marks_drawn, texts = _counter_shapes(
+        size, bg, fg, face == "back", counter.size, symbol_fill, glyph_type(counter),
+        circle_fill if counter.full_strength is not None else None, badge)
+    out = out.copy()
+    sym_line = contrast(symbol_fill) if symbol_fill is not None else fg
+    S = SUPERSAMPLE
 
     # ---- text, at final resolution
     t = ImageDraw.Draw(out)

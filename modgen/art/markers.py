@@ -14,7 +14,8 @@ from PIL import Image, ImageDraw
 
 from ..errors import ModgenError
 from ..model.types import MONTHS, MarkerDef
-from .counters import COUNTER_SIZE, SUPERSAMPLE, contrast, mix, parse_colour, place_text
+from .counters import (COUNTER_SIZE, SUPERSAMPLE, contrast, mix, parse_colour, place_text,
+                       text_length)
 
 RGB = tuple[int, int, int]
 
@@ -239,7 +240,7 @@ def render_marker(marker: MarkerDef, value: str | None = None,
     cond_ok = font_for(max(6, round(9 * u)))
     if picto or has_value:
         # the title along the top: one line, or two when one line would need a tiny font
-        one_line = t.textlength(label, font=cond_ok) <= 50 * u
+        one_line = text_length(t, label, cond_ok) <= 50 * u
         lines = [label] if one_line else _wrap(t, label, 50 * u, max(6, round(9 * u)), max_lines=2)
         fsize = max(6, round(10 * u)) if one_line else max(6, round(9 * u))
         ys = _line_positions(len(lines), 8.5 * u if one_line else 7 * u, 9 * u, center=False)
@@ -272,10 +273,21 @@ def _is_number(text: str) -> bool:
 def _common_size(draw, texts: list[str], max_w: float, max_px: int, min_px: int) -> int:
     """The largest bold sans size (≥ min_px) at which every text fits ``max_w``; else ``max_px``
     is left to per-text fitting (condensed or squeezed)."""
+    key = (tuple(texts), max_w, max_px, min_px, draw.mode)
+    px = _COMMON.get(key)
+    if px is None:
+        px = _COMMON[key] = _common_size_uncached(draw, texts, max_w, max_px, min_px)
+    return px
+
+
+_COMMON: dict[tuple, int] = {}   # every value of a marker track asks the same question
+
+
+def _common_size_uncached(draw, texts, max_w, max_px, min_px) -> int:
     from .fonts import font
     for px in range(max_px, min_px - 1, -1):
         f = font(px, bold=True)
-        if all(draw.textlength(x, font=f) <= max_w for x in texts):
+        if all(text_length(draw, x, f) <= max_w for x in texts):
             return px
     return min_px
 
@@ -289,7 +301,7 @@ def _wrap(draw, text: str, max_w: float, px: int, max_lines: int) -> list[str]:
     cur = ""
     for w in words:
         cand = f"{cur} {w}".strip()
-        if draw.textlength(cand, font=f) <= max_w or not cur:
+        if text_length(draw, cand, f) <= max_w or not cur:
             cur = cand
         else:
             lines.append(cur)
