@@ -100,8 +100,8 @@ class Checker:
                       p.x, p.y, None, (p.step_level or 1) >= 2,
                       p.props.get("MarkerId") or None, p.props.get("MarkerValue") or None)
         sp = p.props.get("SupplyPoints")
-        if sp is not None and sp.strip().lstrip("-").isdigit():
-            u.supply_points = int(sp)
+        if sp is not None:
+            u.supply_points = _int_or_none(sp)
         u.hex = self.ctx.locate(u.map, u.x, u.y)
         return u
 
@@ -188,7 +188,11 @@ class Checker:
                     self._run("move", u, frm, u.hex, frm_map)
             elif isinstance(ev, Changed):
                 u = ctx.units.get(ev.piece)
-                if u is None or ev.level_after is None:
+                if u is None:
+                    continue
+                if ev.supply_points is not None:
+                    u.supply_points = _int_or_none(ev.supply_points)
+                if ev.level_after is None or ev.level_after == ev.level_before:
                     continue
                 u.reduced = ev.level_after >= 2
                 self._run("flip", u, ev.level_before, ev.level_after)
@@ -271,8 +275,11 @@ class Checker:
                 u.map, u.x, u.y = ev.map, ev.x, ev.y
                 u.hex = self.ctx.locate(u.map, u.x, u.y)
                 self.ctx.reindex(u, old)
-            elif isinstance(ev, Changed) and ev.piece in self.ctx.units and ev.level_after:
-                self.ctx.units[ev.piece].reduced = ev.level_after >= 2
+            elif isinstance(ev, Changed) and ev.piece in self.ctx.units:
+                if ev.supply_points is not None:
+                    self.ctx.units[ev.piece].supply_points = _int_or_none(ev.supply_points)
+                if ev.level_after:
+                    self.ctx.units[ev.piece].reduced = ev.level_after >= 2
             elif isinstance(ev, Added):
                 old = self.ctx.units.get(ev.piece)
                 if old is not None:
@@ -283,6 +290,11 @@ class Checker:
                 u = self.ctx.units.pop(ev.piece, None)
                 if u is not None:
                     self.ctx.reindex(u, u.hex, removed=True)
+
+
+def _int_or_none(text: str) -> int | None:
+    t = text.strip()
+    return int(t) if t.lstrip("-").isdigit() else None
 
 
 def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=None,

@@ -46,6 +46,7 @@ class Changed:
     piece: str
     level_before: int | None
     level_after: int | None
+    supply_points: str | None = None   # the HQ's ``SupplyPoints`` property when it changed
 
 
 @dataclass(frozen=True)
@@ -194,11 +195,15 @@ def _event(cmd: object, pieces: dict[str, Piece]) -> object | None:
             return None
         new = parse_piece(p.id, p.type, cmd.new_state)
         before = p.step_level
+        sp_before = p.props.get("SupplyPoints")
         p.props.update(new.props)
         if new.step_level is not None:
             p.step_level = new.step_level
         p.map, p.x, p.y = new.map, new.x, new.y
         after = new.step_level
+        sp = new.props.get("SupplyPoints")
+        if sp is not None and sp != sp_before:
+            return Changed(p.id, before, after, sp)
         return Changed(p.id, before, after) if after != before else None
     if isinstance(cmd, RemovePiece):
         pieces.pop(cmd.id, None)
