@@ -304,6 +304,26 @@ class TestGame:
         cmds += self._move_cmds(p, DEAD_PILE, x, y)
         return self._step(cmds)
 
+    def add_marker(self, marker: str, where: Hex | str, value: str | None = None) -> int:
+        """Drag a marker from the palette onto a hex during play: ``+/`` of the new piece, then a
+        new stack when the hex is empty, else an ``M/`` merging it onto the top piece there."""
+        self._snapshot()
+        if marker not in self.game.markers:
+            raise ModgenError(f"no marker {marker!r} in game {self.game.id}")
+        x, y = self.pixel(where)
+        p = _P(self._new_id(), None, marker, value, MAIN_MAP, x, y)
+        self.pieces[p.id] = p
+        cmds = [self._add_cmd(p)] + self._move_cmds(p, MAIN_MAP, x, y)
+        return self._step(cmds)
+
+    def set_supply_points(self, ref: str, sp: int) -> int:
+        """Change an HQ's ``SupplyPoints`` (its DynamicProperty): one ``D/`` with old and new state."""
+        self._snapshot()
+        p = self._find(ref)
+        old_state = self._traits(p).state
+        p.sp = sp
+        return self._step([_enc(["D", p.id, self._traits(p).state, old_state], "/")])
+
     def delete(self, ref: str) -> int:
         self._snapshot()
         p = self._find(ref)
