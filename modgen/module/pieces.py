@@ -142,10 +142,10 @@ def _proto(name: str, description: str, traits: list[T.Trait]) -> Prototype:
     return Prototype(name, description, T.chain(traits + [T.basic_piece("", "")]))
 
 
-def prototypes(game: Game) -> list[Prototype]:
-    """``Unit``, ``Marker``, one per nation and one per unit type in use, in a fixed order."""
+def _prototype_definitions(game: Game) -> list[tuple[str, str, list[T.Trait]]]:
+    """(name, description, traits without the BasicPiece) of every prototype, in a fixed order."""
     out = [
-        _proto(UNIT_PROTOTYPE, "every unit: reports, moved flag, trail, eliminate, delete", [
+        (UNIT_PROTOTYPE, "every unit: reports, moved flag, trail, eliminate, delete", [
             T.report_state([T.FLIP_KEY], FLIP_REPORT, "Report flips"),
             T.report_state([T.ELIMINATE_KEY], ELIMINATE_REPORT, "Report eliminations"),
             T.movement_markable(),
@@ -154,18 +154,51 @@ def prototypes(game: Game) -> list[Prototype]:
                                *ELIMINATED_DROP, description="Send to Eliminated"),
             T.delete(),
         ]),
-        _proto(MARKER_PROTOTYPE, "markers: delete", [T.delete()]),
+        (MARKER_PROTOTYPE, "markers: delete", [T.delete()]),
     ]
     for nid in sorted(game.nations):
         n = game.nations[nid]
         side = next((s.name for s in game.sides if s.id == n.side), n.side)
-        out.append(_proto(nation_prototype_name(game, nid), f"units of {n.name}",
-                          [T.marker([("NationName", n.name), ("SideName", side)])]))
+        out.append((nation_prototype_name(game, nid), f"units of {n.name}",
+                    [T.marker([("NationName", n.name), ("SideName", side)])]))
     for t in sorted({c.type for c in game.counters.values()}):
         traits = [T.marker([("TypeName", UNIT_TYPE_LABELS.get(t, t))])]
         if t == "hq":   # HQ supply point changes are reported (the PROP trait sits inside)
             traits.insert(0, T.report_state(list(SP_KEYS), SP_REPORT, "Report supply points"))
-        out.append(_proto(type_prototype_name(t), f"{UNIT_TYPE_LABELS.get(t, t)} units", traits))
+        out.append((type_prototype_name(t), f"{UNIT_TYPE_LABELS.get(t, t)} units", traits))
+    return out
+
+
+def prototypes(game: Game) -> list[Prototype]:
+    """``Unit``, ``Marker``, one per nation and one per unit type in use, in a fixed order."""
+    return [_proto(name, desc, traits) for name, desc, traits in _prototype_definitions(game)]
+
+
+def prototype_traits(game: Game) -> dict[str, list[T.Trait]]:
+    """Every prototype's traits by name (its BasicPiece left out), for ``expand_prototypes``."""
+    return {name: traits for name, _desc, traits in _prototype_definitions(game)}
+
+
+def expand_prototypes(traits: list[T.Trait], protos: dict[str, list[T.Trait]],
+                      _depth: int = 0) -> list[T.Trait]:
+    """The chain with each ``prototype;Name`` replaced by that prototype's traits, in place.
+
+    This is what VASSAL 3.7 does to every piece that enters a game (``PieceCloner.clonePiece``
+    expands ``UsePrototype``): a piece dragged from the palette is written to logs and saves
+    expanded (fixtures/vassal/logs/setup.vsav). It matters because ``UsePrototype.myGetState``
+    is always empty: the state of a trait reached through a prototype (moved flag, movement
+    trail, Send-to back location) is in no ``D/`` command and no save, so the opponent, the log
+    and a reloaded game would never see it. Scenario saves therefore carry expanded pieces.
+    """
+    if _depth > 20:
+        raise ValueError("prototypes nest more than 20 levels")
+    out: list[T.Trait] = []
+    for tr in traits:
+        name = T.prototype_name(tr)
+        if name is not None and name in protos:
+            out.extend(expand_prototypes(protos[name], protos, _depth + 1))
+        else:
+            out.append(tr)
     return out
 
 

@@ -5,6 +5,10 @@ Structure (vassal-format.md §4.4 and the fixtures written by VASSAL 3.7.26)::
     begin_save ESC "" ESC ( "" \\ESC +/<id>/<type>/<state> \\ESC … +/<id>/stack/<state> )
     ESC <map>BoardPicker\\t<board>\\t<col>\\t<row> (one per map) ESC SETUP_STACK\\t ESC TURN… ESC end_save
 
+Pieces are written with their prototypes expanded, as VASSAL writes every piece that entered a
+game from the palette (``PieceCloner.clonePiece``; ``UsePrototype`` keeps no state, so a moved
+flag or trail kept in a prototype would never reach a log or a save otherwise).
+
 Stack members come before their stack (``Stack.setState`` drops ids it does not know yet). No
 ``PLAYER`` line is written: a generated save must not carry anyone's password. ``savedGame`` is
 obfuscated ``!VCSK`` with a fixed key, so the same data always gives the same bytes.
@@ -99,6 +103,12 @@ class SaveBuilder:
     markers: dict[tuple[str, str | None], P.Slot]
     next_id: int = FIRST_PIECE_ID
     notes: list[str] = field(default_factory=list)
+    #: prototype traits by name: pieces enter the game expanded, as VASSAL's PieceCloner does
+    protos: dict[str, list[T.Trait]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.protos:
+            self.protos = P.prototype_traits(self.game)
 
     def _new_id(self) -> str:
         pid = str(self.next_id)
@@ -120,9 +130,9 @@ class SaveBuilder:
             else:
                 level = 2
         pid = self._new_id()
-        return _Piece(pid, P.unit_traits(self.game, c, level=level, gpid=slot.gpid,
-                                         map_id=map_id, x=x, y=y, piece_id=pid,
-                                         supply_points=supply_points))
+        return _Piece(pid, P.expand_prototypes(
+            P.unit_traits(self.game, c, level=level, gpid=slot.gpid, map_id=map_id, x=x, y=y,
+                          piece_id=pid, supply_points=supply_points), self.protos))
 
     def marker(self, marker_id: str, value: str | None, map_id: str, x: int, y: int,
                where: str = "") -> _Piece | None:
@@ -133,8 +143,9 @@ class SaveBuilder:
             return None
         m = self.game.markers[marker_id]
         pid = self._new_id()
-        return _Piece(pid, P.marker_traits(m, slot.value, gpid=slot.gpid, map_id=map_id, x=x,
-                                           y=y, piece_id=pid))
+        return _Piece(pid, P.expand_prototypes(
+            P.marker_traits(m, slot.value, gpid=slot.gpid, map_id=map_id, x=x, y=y, piece_id=pid),
+            self.protos))
 
     def strength_adjustment(self, pl: Placement, where: str) -> tuple[bool, tuple[str, str] | None]:
         """(reduced?, strength marker) for a unit set up at a printed strength below its front.

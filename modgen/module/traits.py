@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Sequence
 
-from ..vassal.sequence import SequenceEncoder
+from ..vassal.sequence import Decoder, SequenceEncoder
 
 CTRL = 130
 
@@ -73,6 +73,14 @@ def basic_piece(image: str, name: str, *, map_id: str | None = None, x: int = 0,
 def use_prototype(name: str) -> Trait:
     """UsePrototype ``prototype;name``; its state is always empty."""
     return Trait(_fields("prototype;", [name]), "")
+
+
+def prototype_name(trait: Trait) -> str | None:
+    """The prototype a ``prototype;Name`` trait refers to, or None for any other trait."""
+    if not trait.type.startswith("prototype;"):
+        return None
+    d = Decoder(trait.type[len("prototype;"):], ";")
+    return d.token("")
 
 
 def marker(props: Sequence[tuple[str, object]]) -> Trait:
