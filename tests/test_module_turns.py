@@ -153,3 +153,23 @@ def test_real_sequence_of_play_gives_distinct_phase_names():
     cal = turns.calendar(load_game("italian-front"))
     assert len(cal.special) == 2 and len(cal.normal) == 8      # rule 5 (000:L104-116)
     assert len({p.name for p in cal.normal}) == 8
+
+
+def test_first_turn_of_may_1915_is_the_state_vassal_writes():
+    """The TURN command of the May 1915 scenario (7 May 1915, Entente movement phase), written
+    out by hand from TurnTracker/CounterTurnLevel/ListTurnLevel.getState in VASSAL 3.7.26:
+    ``currentLevel|year`` with year ``current;currentSubLevel;loop;loopLimit;month``, each
+    ListTurnLevel ``current;currentSubLevel;first;active…;children…``, every nesting level
+    adding one backslash before each inner ``;``. Month index 4 (May), sub-level 1 (turns 1-7),
+    turn index 6 (turn 7), phase index 5 (Entente Movement)."""
+    from modgen.model import load_game
+    game = load_game("italian-front")
+    cal = turns.calendar(game)
+    sc = game.scenarios["if-1915-05"]
+    t12, t7, t8 = ",".join(["true"] * 12), ",".join(["true"] * 7), ",".join(["true"] * 8)
+    expected = ("TURNTurnTracker0\t0|1915;0;false;-1;"
+                f"4\\;1\\;0\\;{t12}"
+                "\\;0\\\\;0\\\\;0\\\\;true\\\\;0\\\\\\;0\\\\\\;0\\\\\\;true,true"
+                f"\\;6\\\\;0\\\\;0\\\\;{t7}\\\\;5\\\\\\;0\\\\\\;0\\\\\\;{t8}")
+    assert (sc.first_turn, cal.normal[5].id) == (GameDate(1915, 5, 7), "entente-movement")
+    assert turns.turn_command(cal, sc.first_turn, sc.first_phase) == expected
