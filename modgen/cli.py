@@ -19,11 +19,16 @@ SUBCOMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``command`` only that subcommand's module is imported (the
+    others keep their name and help but cannot be the one parsed): ``modgen build`` does not
+    pay for importing the replayer and the checker."""
     parser = argparse.ArgumentParser(prog="modgen", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        if command is not None and name != command:
+            continue
         module = importlib.import_module(module_name)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
@@ -31,8 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # the top-level parser has no option taking a value: the first word is the subcommand
+    command = next((a for a in argv if not a.startswith("-")), None)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(command if command in SUBCOMMANDS else None).parse_args(argv)
         return int(args._run(args) or 0)
     except ModgenError as e:
         print(f"modgen: {e.format()}", file=sys.stderr)

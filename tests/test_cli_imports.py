@@ -1,0 +1,40 @@
+"""``modgen build`` imports only what building needs (the replayer and the checker are other
+subcommands); every subcommand is still listed and parsed."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from modgen.cli import SUBCOMMANDS, build_parser
+
+PROBE = """
+import contextlib, io, sys
+from modgen.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        main([{args}])
+    except SystemExit:
+        pass
+print(",".join(sorted(m for m in sys.modules if m.startswith(("modgen.replay", "modgen.check",
+                                                                "modgen.module")))))
+"""
+
+
+def _modules_after(args: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", PROBE.format(args=args)], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    return set(out.split(",")) - {""}
+
+
+def test_build_help_imports_neither_replayer_nor_checker():
+    mods = _modules_after("'build', '--help'")
+    assert "modgen.module.cli" in mods
+    assert not any(m.startswith(("modgen.replay", "modgen.check")) for m in mods)
+
+
+def test_top_level_help_still_lists_every_subcommand():
+    text = build_parser().format_help()
+    for name in SUBCOMMANDS:
+        assert name in text
+    # a parser built for one subcommand still knows the others' names (for the usage message)
+    assert set(build_parser("build")._subparsers._group_actions[0].choices) == set(SUBCOMMANDS)
