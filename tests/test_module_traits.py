@@ -128,7 +128,11 @@ def test_every_slot_and_prototype_decodes_back():
             assert piece.layers() == {"Step": 1}
             assert piece.name == c.name
             assert piece.find("sendto;") and piece.find("delete;") and piece.find("footprint;")
-            assert len(piece.find("report;")) == (3 if c.type == "hq" else 2)
+            reports = [t.type for t in piece.find("report;")]
+            # elimination always; the flip report only where there is a back to flip to (a
+            # ReportState reports its key even when no inner trait reacted); HQ supply points
+            assert len(reports) == 1 + (c.back is not None) + (c.type == "hq")
+            assert any("flipped" in r for r in reports) == (c.back is not None)
             [emb] = [e for _, e in piece.embellishments()]
             assert len(emb.images) == (2 if c.back else 1)
         else:

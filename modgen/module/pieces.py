@@ -7,8 +7,9 @@ reader and the checker (see the task brief):
 * unit pieces carry a Marker trait with ``UnitId,Nation,Side,Type,Size,Designation,Strength,
   Movement,ReducedStrength,ReducedMovement,FullStrength`` so a log is self-describing;
 * a 2-level layer named ``Step`` (level 1 = front/full, level 2 = back/reduced, Ctrl+F);
-* prototype ``Unit``: ReportState for flips and eliminations, MovementMarkable, Footprint,
-  Send-to ``Eliminated`` (Ctrl+K), Delete;
+* prototype ``Unit``: ReportState for eliminations, MovementMarkable, Footprint,
+  Send-to ``Eliminated`` (Ctrl+K), Delete; two-sided units carry the flip ReportState in their
+  own chain, above the prototypes (as the VlogTest module VASSAL wrote does);
 * marker pieces carry ``MarkerId,MarkerKind,MarkerValue``.
 """
 from __future__ import annotations
@@ -78,7 +79,10 @@ def unit_traits(game: Game, c: Counter, *, level: int = 1, gpid: int | str = "",
                 map_id: str | None = None, x: int = 0, y: int = 0, piece_id: str | None = None,
                 supply_points: int | None = None) -> list[T.Trait]:
     """The decorator chain of a unit piece, outermost first (prototypes unexpanded)."""
-    chain: list[T.Trait] = [T.use_prototype(UNIT_PROTOTYPE),
+    # the flip report only on two-sided units: ReportState reports its key whether or not an
+    # inner trait reacted, so on an HQ or fortress Ctrl+F would post a flip that never happened
+    chain: list[T.Trait] = [flip_report()] if has_back(c) else []
+    chain += [T.use_prototype(UNIT_PROTOTYPE),
                             T.use_prototype(nation_prototype_name(game, c.nation)),
                             T.use_prototype(type_prototype_name(c.type))]
     if c.type == "hq":
@@ -95,6 +99,11 @@ def unit_traits(game: Game, c: Counter, *, level: int = 1, gpid: int | str = "",
     chain.append(T.basic_piece(images[0], c.name, map_id=map_id, x=x, y=y, gpid=gpid,
                                properties=props))
     return chain
+
+
+def flip_report() -> T.Trait:
+    """The chat report of a flip (Ctrl+F), outside the ``Step`` layer it reports on."""
+    return T.report_state([T.FLIP_KEY], FLIP_REPORT, "Report flips")
 
 
 def supply_points_trait(value: int) -> T.Trait:
@@ -145,8 +154,7 @@ def _proto(name: str, description: str, traits: list[T.Trait]) -> Prototype:
 def _prototype_definitions(game: Game) -> list[tuple[str, str, list[T.Trait]]]:
     """(name, description, traits without the BasicPiece) of every prototype, in a fixed order."""
     out = [
-        (UNIT_PROTOTYPE, "every unit: reports, moved flag, trail, eliminate, delete", [
-            T.report_state([T.FLIP_KEY], FLIP_REPORT, "Report flips"),
+        (UNIT_PROTOTYPE, "every unit: elimination report, moved flag, trail, eliminate, delete", [
             T.report_state([T.ELIMINATE_KEY], ELIMINATE_REPORT, "Report eliminations"),
             T.movement_markable(),
             T.footprint(),
