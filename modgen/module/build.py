@@ -7,7 +7,6 @@ benchmark use it); ``build_module`` writes the file.
 """
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import os
 import sys
@@ -88,31 +87,16 @@ _FORK_GAME: Game | None = None
 def _board_job(map_id: str) -> tuple:
     """Worker: draw one map and encode it (runs in a forked process beside the counter art)."""
     try:
+        t = time.perf_counter()
         img = _default_map_art(_FORK_GAME.maps[map_id])
+        t_art = time.perf_counter() - t
         t = time.perf_counter()
         data = _default_png(img)
-        return "ok", data, img.size, time.perf_counter() - t
+        return "ok", data, img.size, time.perf_counter() - t, t_art
     except ModgenError as e:
         return "error", e.message, e.file, e.line, e.field
     except Exception as e:  # noqa: BLE001 - reported as a ModgenError in the parent
         return "error", f"map art failed: {type(e).__name__}: {e}", None, None, None
-
-
-def _markers_job() -> tuple:
-    """Worker: the marker images (the art's own ``game_images`` on the markers only)."""
-    try:
-        imgs = _default_images(dataclasses.replace(_FORK_GAME, counters={}))
-        return "ok", {n: (_timed_png(im), im.size) for n, im in imgs.items()}
-    except ModgenError as e:
-        return "error", e.message, e.file, e.line, e.field
-    except Exception as e:  # noqa: BLE001 - reported as a ModgenError in the parent
-        return "error", f"marker art failed: {type(e).__name__}: {e}", None, None, None
-
-
-def _timed_png(image: Image.Image) -> tuple[bytes, float]:
-    t = time.perf_counter()
-    data = _default_png(image)
-    return data, time.perf_counter() - t
 
 
 def _can_fork() -> bool:
@@ -121,13 +105,6 @@ def _can_fork() -> bool:
                 and "fork" in multiprocessing.get_all_start_methods())
     except AttributeError:
         return False
-
-
-class _Sized:
-    """Stands in for an image drawn in a worker: only its size is needed afterwards."""
-
-    def __init__(self, size: tuple[int, int]):
-        self.size = size
 
 
 def scenario_file(scenario_id: str) -> str:
@@ -156,7 +133,9 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     """Every zip entry of the module, (name, bytes), in a fixed order.
 
     With the default art and ``parallel``, the maps are drawn and encoded in a forked worker
-    while this process draws the counters: the output is the same bytes either way.
+    while this process draws the counters and markers: the output is the same bytes either way.
+    (The markers used to have a worker of their own; since their text is measured once they take
+    a few hundredths of a second, and a third process on a two-core machine only got in the way.)
     """
     progress = progress or Progress(stream=None)
     entries: dict[str, bytes] = {}
@@ -175,34 +154,18 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     board_png: dict[str, tuple[bytes, tuple[int, int]]] = {}
     use_worker = (parallel and map_art is _default_map_art and png is _default_png
                   and _can_fork())
-    split_markers = use_worker and images is _default_images and bool(game.markers)
     global _FORK_GAME
     _FORK_GAME = game if use_worker else None
-    pool = (ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork"))
+    pool = (ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
             if use_worker else None)
     try:
         futures = {mid: pool.submit(_board_job, mid) for mid in map_ids} if pool else {}
-        marker_future = pool.submit(_markers_job) if split_markers else None
-        # the counters here while the workers draw the maps and the markers; the same art
-        # functions on the same objects, so the bytes do not depend on who drew them
-        piece_images = images(dataclasses.replace(game, markers={}) if split_markers else game)
+        # the counters and markers here while the worker draws the maps; the same art functions
+        # on the same objects, so the bytes do not depend on who drew them
+        piece_images = images(game)
         progress.stage("png", f"{len(piece_images) + len(map_ids)} images")
         for name in sorted(piece_images):
             entries[f"images/{name}"] = encode(piece_images[name])
-        if marker_future is not None:
-            try:
-                res = marker_future.result()
-            except BrokenProcessPool:
-                res = ("ok", {n: (_timed_png(im), im.size) for n, im in
-                              images(dataclasses.replace(game, counters={})).items()})
-            if res[0] == "error":
-                raise ModgenError(res[1], file=res[2], line=res[3], field=res[4])
-            for name, ((data, secs), size) in res[1].items():
-                if name in piece_images:
-                    raise ModgenError(f"two images would share the file name {name}")
-                entries[f"images/{name}"] = data
-                progress.add("png encoding", secs)
-                piece_images[name] = _Sized(size)
         for mid in map_ids:
             res = None
             if pool:
@@ -215,8 +178,11 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                     raise ModgenError(res[1], file=res[2], line=res[3], field=res[4])
                 board_png[mid] = (res[1], res[2])
                 progress.add("png encoding", res[3])
+                progress.add("map art (worker)", res[4])
             else:
+                t = time.perf_counter()
                 img = map_art(game.maps[mid])
+                progress.add("map art", time.perf_counter() - t)
                 board_png[mid] = (encode(img), img.size)
     finally:
         if pool:
