@@ -104,3 +104,28 @@ def test_expanded_unit_matches_a_vassal_written_palette_piece():
 def test_prototype_name_reads_the_reference():
     assert T.prototype_name(T.use_prototype("Nation A;B")) == "Nation A;B"
     assert T.prototype_name(T.delete()) is None
+
+
+def test_board_picker_line_escapes_a_slash_in_a_board_name():
+    """BoardPicker.decode splits each board entry on '/' (``name/rev``): a '/' in a board
+    name must be escaped or VASSAL would look up the wrong board."""
+    from modgen.module import savegame, turns
+    from modgen.vassal.sequence import Decoder as D
+    import dataclasses
+    game = tiny_game()
+    [mid] = list(game.maps)
+    game.maps["6/4"] = dataclasses.replace(game.maps[mid], id="6/4")
+    sc = next(iter(game.scenarios.values()))
+    sc = dataclasses.replace(sc, maps=("6/4",), setup=(), markers=(), fortresses=(),
+                             dead_pool=(), reinforcements=(), derived_markers=())
+
+    class _Grid:
+        def center(self, h):
+            return 0, 0
+    layout = savegame.BoardLayout({"6/4": _Grid()}, {"6/4": (100, 100)}, {"6/4": frozenset()})
+    text, _ = savegame.scenario_command(game, sc, layout, turns.calendar(game), P.slots(game))
+    [line] = [c for c in D(text, ESC) if c.startswith("Main MapBoardPicker")]
+    fields = D(line, "\t")
+    fields.token()
+    assert D(fields.token(), "/").token() == "6/4"
+    assert (fields.token(), fields.token()) == ("0", "0")

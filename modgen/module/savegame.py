@@ -282,7 +282,9 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
     # one BoardPicker line per map with boards
     bp = SequenceEncoder("\t", f"{MAIN_MAP}BoardPicker")
     for i, m in enumerate(sc.maps):
-        bp.append(m).append(i).append(0)
+        # BoardPicker.encode: the board name through SequenceEncoder('/') (a "/rev" suffix
+        # marks a reversed board), then its column and row in the map's board layout
+        bp.append(SequenceEncoder("/", m).value).append(i).append(0)
     cmds.append(bp.value)
     cmds.append(f"{ELIMINATED[0]}BoardPicker\t{ELIMINATED[1]}\t0\t0")
     for side in game.sides:
