@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # stage names as modgen.module.build.Progress records them
 STAGES = ("validate", "art", "png", "pieces", "scenarios", "charts", "buildFile", "zip")
-EXTRA = ("png encoding", "zip writing", "map art (worker)", "map png (worker)")
+EXTRA = ("png encoding", "zip writing", "map art", "map art (worker)")
 
 
 def child(game_id: str, out: str, serial: bool) -> None:
