@@ -36,16 +36,41 @@ def _is_unit(u: UnitState) -> bool:
 _VIEWS: dict = {}
 
 
-def _view(u: UnitState, h: Hex | None = None):
+def _view(u: UnitState, h: Hex | None = None, entrained: bool = False,
+          strength: int | None = None):
     h = h if h is not None else u.hex
-    key = (u.piece, u.counter.id, u.side, u.nation, u.reduced, h, u.supply_points)
+    key = (u.piece, u.counter.id, u.side, u.nation, u.reduced, h, u.supply_points, entrained,
+           strength)
     v = _VIEWS.get(key)
     if v is None:
         if len(_VIEWS) > 100_000:
             _VIEWS.clear()
         v = _VIEWS[key] = UnitView(u.counter, u.side or "", u.nation or "", reduced=u.reduced,
-                                   hex=h, supply_points=u.supply_points or 0, piece_id=u.piece)
+                                   entrained=entrained, hex=h, strength_override=strength,
+                                   supply_points=u.supply_points or 0, piece_id=u.piece)
     return v
+
+
+def marker_kind(ctx: CheckContext, marker_id: str | None) -> str | None:
+    """The ``MarkerDef.kind`` of a marker piece (its MarkerId when the game does not know it)."""
+    if marker_id is None:
+        return None
+    m = ctx.game.markers.get(marker_id)
+    return m.kind if m is not None else marker_id
+
+
+def hex_marker_kinds(ctx: CheckContext, h: Hex | None) -> set[str]:
+    if h is None:
+        return set()
+    return {marker_kind(ctx, v.marker_id) for v in ctx.by_hex.get(h, {}).values()
+            if v.marker_id is not None}
+
+
+def entrained_by_marker(ctx: CheckContext, h: Hex | None) -> bool:
+    """7-11: units stacked with an ``entrained`` marker are entrained. The checker does not track
+    the order inside a VASSAL stack, so every unit of the marker's hex counts as under it (for the
+    rules that read it, no ZOC and no entraining cost, that reading never adds a finding)."""
+    return h is not None and "entrained" in hex_marker_kinds(ctx, h)
 
 
 class LiveBoard:
@@ -68,7 +93,12 @@ class LiveBoard:
                      for u in self.ctx.by_hex.get(h, {}).values() if u.marker_id is not None)
 
     def units(self, h: Hex):
-        return tuple(_view(u) for u in self.ctx.by_hex.get(h, {}).values() if _is_unit(u))
+        here = self.ctx.by_hex.get(h)
+        if not here:
+            return ()
+        ent = any(self._kinds.get(u.marker_id, u.marker_id) == "entrained"
+                  for u in here.values() if u.marker_id is not None)
+        return tuple(_view(u, entrained=ent) for u in here.values() if _is_unit(u))
 
     def all_units(self):
         for h in sorted(self.ctx.by_hex):
@@ -96,6 +126,10 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
         return set()
     enemy = tuple(sorted((u.piece, u.hex, u.reduced) for u in ctx.units.values()
                          if u.side != side and u.hex is not None and _is_unit(u)))
+    # 7-11: entrained units exert no ZOC; the entrained markers' hexes are part of the cache key
+    enemy += tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
+                          and u.marker_id is not None
+                          and marker_kind(ctx, u.marker_id) == "entrained"))
     hit = ctx.cache.get(("ezoc", side))
     if hit is not None and hit[0] == enemy:
         return hit[1]
@@ -167,6 +201,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     rail = _declared(ctx, "rail", u)
     rail_used = bool(rail)
     allowance = None
+    rail_note = ""
     if rail:
         # the declared rail path replaces the drops along it; ground movement starts at its end
         # (drops made before the rail move, 7-7 "continue normally" after it, are not modelled)
@@ -180,8 +215,12 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         i = drops.index(path[0])
         drops = [path[-1]] + [h for h in drops[i + 1:] if h not in path]
         ma = movement_allowance(_view(u))
+        entrained = ctx.cache.get(("rail-entrained", rail[-1].step), False)
         if ma is not None:
-            allowance = max(ma - rail_mp(u, path), 0)
+            by_rail = rail_mp(u, path, entrain=not entrained)
+            allowance = max(ma - by_rail, 0)
+            rail_note = (f" (MA {ma} less {by_rail} MP by rail"
+                         + (", already entrained: 7-11)" if entrained else ")"))
         if len(drops) < 2:
             return
     column = True if _declared(ctx, "column", u) else None
@@ -217,6 +256,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
             msg = f"{u.name}: {msg}"
         elif msg.startswith(f"{res.rule}:"):
             msg = f"{u.name}: {msg[len(res.rule) + 1:].strip()}"
+        msg += rail_note
         yield ctx.finding(res.rule, VIOLATION, msg, units=[u], hexes=[drops[0], drops[-1]],
                           path=path or drops)
     elif res.verdict == _movement.UNDETERMINED:
@@ -225,10 +265,39 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                           missing="map data for the hexsides crossed")
 
 
-def rail_mp(u: UnitState, path) -> int:
+def rail_mp(u: UnitState, path, *, entrain: bool = True) -> int:
     """7-3, 7-5, 7-7: MP a rail move along ``path`` uses, fractions rounded up
-    (``modgen.rules.rail``)."""
-    return int(_rail.detrain_mp(_rail.rail_move_cost(_view(u), len(path) - 1)))
+    (``modgen.rules.rail``); no entraining MP for a unit already entrained (7-11)."""
+    return int(_rail.detrain_mp(_rail.rail_move_cost(_view(u), len(path) - 1, entrain=entrain)))
+
+
+def _rail_ends(ctx: CheckContext) -> dict:
+    """piece -> (declaration step, rail path) of its last declared rail move that it has not left
+    since (a unit that stays where its rail move ended may still be entrained, 7-11)."""
+    return ctx.cache.setdefault("rail-ends", {})
+
+
+def entrained_at(ctx: CheckContext, u: UnitState, start: Hex) -> bool:
+    """7-11: whether ``u`` may be entrained when it starts a rail move in ``start``: an
+    ``entrained`` marker in its hex (or in ``start``), or its last rail move, declared in an
+    earlier phase, ended in ``start`` and it has not moved since."""
+    if entrained_by_marker(ctx, u.hex) or entrained_by_marker(ctx, start):
+        return True
+    rec = _rail_ends(ctx).get(u.piece)
+    return bool(rec and ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step
+                and rec[1][-1] == start and u.hex == start)
+
+
+@rule("7-11", "move")
+def entrained_state(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """7-11 bookkeeping (no finding): a unit that leaves the end of its declared rail path (or
+    moves in a later phase) is no longer entrained by that rail move (7-7)."""
+    rec = _rail_ends(ctx).get(u.piece)
+    if rec is None:
+        return
+    if to is None or (ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step) \
+            or to not in rec[1]:
+        del _rail_ends(ctx)[u.piece]
 
 
 def _networks(ctx: CheckContext, board):
@@ -257,8 +326,13 @@ def rail_movement(ctx: CheckContext, d):
         return
     side_nations = next((s.nations for s in ctx.game.sides if s.id == u.side), ())
     used = ctx.cache.setdefault(("single-track", ctx.phase_start_step), {})
-    res = _rail.check_rail_move(board, _view(u, d.hexes[0]), d.hexes, _networks(ctx, board),
-                                side_nations, ezoc=enemy_zoc_hexes(ctx, u.side),
+    entrained = entrained_at(ctx, u, d.hexes[0])
+    ctx.cache[("rail-entrained", d.step)] = entrained
+    _rail_ends(ctx)[u.piece] = (d.step if d.step is not None else 0, tuple(d.hexes))
+    res = _rail.check_rail_move(board, _view(u, d.hexes[0], entrained), d.hexes,
+                                _networks(ctx, board), side_nations,
+                                ezoc=enemy_zoc_hexes(ctx, u.side),
+                                entrain=False if entrained else None,
                                 single_track_used=used, allowance=movement_allowance(_view(u)))
     if res.verdict == _movement.ILLEGAL:
         msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
@@ -315,10 +389,65 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
                     if _is_unit(u) and u.hex in ctx.touched and u.side}, key=lambda t: (t[0], t[1]))
     for side, h in hexes:
         v = _stacking.check_stacking(board, side, h, _stacking_options(ctx))
+        markers = strength_markers(ctx, h)
+        if markers:
+            # 11-8: the units under a strength marker are modified by it (the Jgr of IF 11-2 and
+            # the 27-3 components count by strength); which units are under it is the stack
+            # order, which the checker does not track: a verdict that depends on it is undetermined
+            w = _stacking.check_stacking(_MarkedBoard(board, ctx, markers), side, h,
+                                         _stacking_options(ctx))
+            if (v is None) != (w is None):
+                units = [u for u in ctx.units_at(h) if u.side == side and _is_unit(u)]
+                msg = (v or w).message.split(": ", 1)[-1].split(" at the end of the phase")[0]
+                yield ctx.finding("11-8", UNDETERMINED, f"{msg} at the end of the phase, counted "
+                                  f"{'without' if v else 'with'} the strength marker(s) "
+                                  f"{', '.join(markers)} in {h}; legal when counted "
+                                  f"{'with' if v else 'without'} them", units=units, hexes=[h],
+                                  side=side, missing="which units are under the strength marker "
+                                  "(VASSAL stack order)")
+                continue
         if v is not None:
             units = [u for u in ctx.units_at(h) if u.side == side and _is_unit(u)]
             yield ctx.finding(v.rule, VIOLATION, v.message.split(": ", 1)[-1], units=units,
                               hexes=[h], side=side)
+
+
+def strength_markers(ctx: CheckContext, h: Hex) -> list[str]:
+    """Values of the strength reduction markers (13-22: "-1", "1/2") in ``h``."""
+    out = []
+    for v in ctx.by_hex.get(h, {}).values():
+        if v.marker_id is not None and marker_kind(ctx, v.marker_id) == "strength":
+            m = ctx.game.markers.get(v.marker_id)
+            out.append(v.marker_value or (m.values[0] if m is not None and m.values else v.marker_id))
+    return sorted(out)
+
+
+def marked_strength(strength: int | None, markers: list[str]) -> int | None:
+    """11-8 / 13-22: a strength modified by the markers of its stack ("-1" subtracts one, "1/2"
+    halves, rounded down; the -1 markers first). None stays None."""
+    if strength is None:
+        return None
+    s = strength
+    for m in sorted(markers, key=lambda m: m != "-1"):
+        if m.strip() == "-1":
+            s -= 1
+        elif m.strip() in ("1/2", "½"):
+            s //= 2
+    return max(s, 0)
+
+
+class _MarkedBoard:
+    """A board whose units in the given hex are modified by its strength markers (11-8)."""
+
+    def __init__(self, board, ctx: CheckContext, markers: list[str]):
+        self._b, self._ctx, self._markers = board, ctx, markers
+
+    def __getattr__(self, name):
+        return getattr(self._b, name)
+
+    def units(self, h: Hex):
+        return tuple(_view(u, strength=marked_strength(_view(u).strength, self._markers))
+                     for u in self._ctx.by_hex.get(h, {}).values() if _is_unit(u))
 
 
 # ------------------------------------------------------------------------- Italian Front 3-4, 3-9
@@ -385,3 +514,110 @@ def no_germans_in_italy(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     yield ctx.finding("IF 3-9", VIOLATION, f"{u.name} entered {to} in Italy on {ctx.now.date}; no "
                       f"German unit may enter Italy before {limit}", units=[u],
                       hexes=[h for h in (frm, to) if h], path=[h for h in (frm, to) if h])
+
+
+# ------------------------------------------------------------------------- Italian Front 3-6
+
+_WEST_OF = re.compile(r"west of hexrow\s+(\d{1,2})xx", re.I)
+_UNTIL_YEAR = re.compile(r"until\s+(\d{4})", re.I)
+#: 22-1: the unit types that construct trenches (Infantry, Assault, Mountain, Marine)
+TRENCH_BUILDERS = frozenset({"inf", "aslt", "mtn", "mtn-aslt", "marine"})
+
+
+def _italy_clear(ctx: CheckContext, h: Hex | None) -> str | None:
+    """Whether ``h`` is a hex in Italy containing clear terrain (IF 3-6): "yes" when every
+    hexside of it is clear, "maybe" when some are (terrain is printed on hexsides, the rule does
+    not say how a hex "contains" it), None when it is not in Italy or has no clear hexside."""
+    mapdef = ctx.mapdef()
+    info = mapdef.hexes.get(h) if mapdef is not None and h is not None else None
+    if info is None or info.country != "italy":
+        return None
+    terrains = [s.terrain for s in (mapdef.hexside(h, n) for n in h.neighbours()) if s is not None]
+    clear = [t for t in terrains if t == "clear"]
+    if not clear:
+        return None
+    return "yes" if len(clear) == len(terrains) else "maybe"
+
+
+def _cp_in_italy(ctx: CheckContext) -> dict:
+    return ctx.cache.setdefault("if3-6-cp-in-italy", {})
+
+
+@rule("IF 3-6", "setup")
+def trench_ban_setup(ctx: CheckContext):
+    """IF 3-6 bookkeeping: hexes that hold a construction marker (their trench is a completion)
+    and Central Powers units already in clear hexes of Italy."""
+    built = ctx.cache.setdefault("if3-6-construction", set())
+    for u in ctx.units.values():
+        if u.hex is None:
+            continue
+        if u.marker_id is not None and marker_kind(ctx, u.marker_id) == "construction":
+            built.add(u.hex)
+        elif _is_unit(u) and u.side == "central-powers":
+            _note_cp(ctx, u.hex)
+    return ()
+
+
+def _note_cp(ctx: CheckContext, h: Hex) -> None:
+    how = _italy_clear(ctx, h)
+    if how is not None:
+        seen = _cp_in_italy(ctx)
+        if seen.get("how") != "yes":
+            seen["how"], seen["hex"] = how, h
+
+
+@rule("IF 3-6", "move")
+def no_italian_trenches_in_the_west(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """IF 3-6: Italian units may not construct trenches west of hexrow 29xx (both read from the
+    rule text) until 1917 or until a Central Powers unit occupies a hex in Italy containing clear
+    terrain. Checked when a construction marker (22-1) is placed under Italian units (or a trench
+    marker where no construction marker stood)."""
+    if to is None:
+        return
+    if _is_unit(u):
+        if u.side == "central-powers":
+            _note_cp(ctx, to)
+        return
+    kind = marker_kind(ctx, u.marker_id)
+    if kind not in ("construction", "trench"):
+        return
+    built = ctx.cache.setdefault("if3-6-construction", set())
+    if kind == "construction":
+        new_site = to not in built
+        built.add(to)
+        if not new_site and frm == to:
+            return
+    elif to in built:
+        return           # 22-5: construction completed (checked when the construction began)
+    r = _special(ctx, "3-6")
+    if r is None:
+        return
+    west, until = _WEST_OF.search(r.text), _UNTIL_YEAR.search(r.text)
+    if not west or not until or ctx.now.date is None:
+        return
+    if to.col >= int(west.group(1)) or ctx.now.date.year >= int(until.group(1)):
+        return
+    here = [v for v in ctx.units_at(to) if _is_unit(v) and v.counter.type in TRENCH_BUILDERS]
+    if not here or any(v.nation != "italy" for v in here):
+        return           # no Italian builder, or another nation's units may be the builders
+    seen = _cp_in_italy(ctx)
+    label = "construction" if kind == "construction" else "trench"
+    what = (f"{label} marker placed in {to} under {', '.join(v.name for v in here)} on "
+            f"{ctx.now.date}; Italian units may not construct trenches west of hexrow "
+            f"{west.group(1)}xx until {until.group(1)} or until a Central Powers unit occupies a "
+            f"hex in Italy containing clear terrain")
+    if seen.get("how") == "yes":
+        return
+    if seen.get("how") == "maybe":
+        yield ctx.finding("IF 3-6", UNDETERMINED, f"{what} (a Central Powers unit was in "
+                          f"{seen['hex']}, a hex of Italy with some clear hexsides)", units=here,
+                          hexes=[to], missing="whether a hex with some clear hexsides 'contains "
+                          "clear terrain'")
+        return
+    if not ctx.log_starts_scenario:
+        yield ctx.finding("IF 3-6", UNDETERMINED, f"{what}; the log does not begin at the "
+                          f"scenario's start, so an earlier Central Powers occupation cannot be "
+                          f"ruled out", units=here, hexes=[to],
+                          missing="the game before this log")
+        return
+    yield ctx.finding("IF 3-6", VIOLATION, what, units=here, hexes=[to])

@@ -220,3 +220,44 @@ def withdrawals_made(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
                                   f"{e.date} but is eliminated; the strength must be made up from "
                                   f"other units", units=units[:1],
                                   missing="which strength points were removed instead")
+
+
+@rule("25-6", "move")
+def hq_arrival_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """25-6 bookkeeping (no finding): Headquarters entering the map from a pool this phase."""
+    if u.counter is None or u.counter.type != "hq" or frm is not None or to is None \
+            or frm_map == DEAD_PILE or u.marker_id is not None:
+        return
+    ctx.cache.setdefault(("hq-arrivals", ctx.phase_start_step), {})[u.piece] = u
+
+
+@rule("25-6", "phase_end")
+def hq_arrives_with_its_supply_points(ctx: CheckContext, ended: PhaseInfo):
+    """25-6: a Headquarters that arrives as a reinforcement holds the Supply Points its schedule
+    entry states, or 0 when none are stated (read at the end of the phase it arrived in, so the
+    player may set the counter's SupplyPoints after placing it)."""
+    arrived = ctx.cache.pop(("hq-arrivals", ctx.phase_start_step), {})
+    for u in sorted(arrived.values(), key=lambda v: v.piece):
+        if ctx.units.get(u.piece) is not u or u.hex is None:
+            continue
+        entries = _schedule_for(ctx, u.unit_id)
+        if not entries:
+            continue                  # 25-1 reports a unit the schedule does not list
+        now = ctx.now.date
+        stated = {p.supply_points for e, p in entries if now is None or e.date in (None, now)}
+        if len(stated) != 1:
+            stated = {p.supply_points for e, p in entries}
+        if len(stated) != 1:
+            continue                  # listed more than once with different stockpiles
+        want = stated.pop()
+        want_sp = want if want is not None else 0
+        why = (f"the schedule gives it {want_sp} SP" if want is not None
+               else "no stockpile is stated, so it arrives with 0 SP")
+        if u.supply_points is None:
+            yield ctx.finding("25-6", UNDETERMINED, f"{u.name} arrived in {u.hex}; {why}; the "
+                              f"log does not show its supply points", units=[u], hexes=[u.hex],
+                              missing="the HQ's SupplyPoints property")
+        elif u.supply_points != want_sp:
+            yield ctx.finding("25-6", VIOLATION, f"{u.name} arrived in {u.hex} with "
+                              f"{u.supply_points} SP at the end of the {ctx.phase_label()}; "
+                              f"{why}", units=[u], hexes=[u.hex])

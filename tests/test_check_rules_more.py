@@ -1,0 +1,369 @@
+"""Second-round checker rules: stacks moved together (6-4/6-5), entrained units (7-11), strength
+markers in stacking (11-8), HQ supply points of arriving Headquarters (25-6) and the Italian Front
+trench ban (IF 3-6). Each rule: a legal scripted game without the finding, an illegal one found
+with the rule number, the step and the numbers in the message; where the log cannot decide, the
+finding is *undetermined* and names what is missing.
+
+Games are scripted with modgen.check.testgame on the small test game of tests/check_game.py,
+extended here with the counters and markers these rules need (test values, not game data).
+"""
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import check_game  # noqa: E402
+
+from modgen.check.engine import Checker, check_log  # noqa: E402
+from modgen.check.logread import parse_log  # noqa: E402
+from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.hexgrid import Hex  # noqa: E402
+from modgen.model.types import (Counter, Face, GameDate, MarkerDef, Placement,  # noqa: E402
+                                ScheduleEntry, SpecialRule)
+from modgen.rules.board import make_map  # noqa: E402
+
+def _c(cid, nation, type_, size, des, s, m, back=None) -> Counter:
+    return Counter(cid, nation, type_, size, des, Face(s, m), back)
+
+
+EXTRA = [
+    _c("it-bers-x-1", "italy", "inf", "X", "1B", 2, 3, Face(1, 3)),          # MA 3 brigade
+    _c("it-hq-xxxx-2", "italy", "hq", "XXXX", "2", None, 4),
+    _c("de-inf-xx-jgr", "germany", "inf", "XX", "Jgr", 8, 5, Face(4, 5)),
+    _c("ah-inf-x-50", "austria-hungary", "inf", "X", "50", 2, 3, Face(1, 3)),
+] + [_c(f"ah-inf-xx-{n}", "austria-hungary", "inf", "XX", str(n), 5, 4, Face(3, 4))
+     for n in range(1, 8)]
+
+MARKERS = {
+    "entrained": MarkerDef("entrained", "entrained", "Entrained"),
+    "construction": MarkerDef("construction", "construction", "Construction"),
+    "strength-minus-1": MarkerDef("strength-minus-1", "strength", "-1", values=("-1",)),
+    "strength-half": MarkerDef("strength-half", "strength", "1/2", values=("1/2",)),
+}
+
+
+def game(*, west: int = 30, switzerland: bool = False, **scenario_over):
+    """check_game's game with the extra counters and markers; its map starts at column ``west``
+    (columns ≤ 33 Italy); with ``switzerland`` column 36 is Swiss (a country of no side)."""
+    g = check_game.game(**scenario_over)
+    base = g.maps["6-4"]
+    hexes = {f"{c:02d}{r:02d}": {"country": ("switzerland" if switzerland and c == 36 else
+                                             "italy" if c <= 33 else "austria-hungary")}
+             for c in range(west, 37) for r in range(15, 25)}
+    sides = {str(s): {"terrain": s_info.terrain, "rail": s_info.rail, "river": s_info.river}
+             for s, s_info in base.hexsides.items() if s_info.terrain != "clear" or s_info.rail
+             or s_info.river}
+    mapdef = make_map((west, 36), (15, 24), map_id="6-4", hexes=hexes, hexsides=sides)
+    counters = dict(g.counters)
+    counters.update({c.id: c for c in EXTRA})
+    return dataclasses.replace(g, maps={"6-4": mapdef}, counters=counters,
+                               markers={**g.markers, **MARKERS})
+
+
+def empty(**over) -> TestGame:
+    """A game with nothing set up, starting in the Entente Movement Phase of 1 May 1915."""
+    kw = dict(setup=(), fortresses=(), markers=(), hq_supply_points={}, reinforcements=())
+    kw.update(over)
+    g = game(**{k: v for k, v in kw.items() if k not in ("date", "phase")})
+    return TestGame(g, g.scenarios["if-test"], date=kw.get("date", GameDate(1915, 5, 1)),
+                    phase=kw.get("phase", "en-movement"))
+
+
+def check(t: TestGame):
+    return check_log(parse_log(t.text()), t.game, t.scenario).findings
+
+
+def of(findings, rule, severity="violation"):
+    return [f for f in findings if f.rule == rule and f.severity == severity]
+
+
+def violations(findings):
+    return [f for f in findings if f.severity == "violation"]
+
+
+# ------------------------------------------------------------------ 6-4 / 6-5 stacks
+
+def stack_game() -> TestGame:
+    t = empty()
+    t.place("it-inf-xx-1", "3022")           # MA 4
+    t.place("it-bers-x-1", "3022")           # MA 3
+    return t
+
+
+def test_stack_drag_charges_every_member_the_whole_path():
+    t = stack_game()
+    # clear hexsides; no enemy around, so Column Movement (6-10) is inferred when it is needed:
+    # Column MA 6 for the division, 4 for the brigade
+    for h in ("3122", "3222", "3322", "3422"):
+        t.move_stack(["it-inf-xx-1", "it-bers-x-1"], h)
+    assert violations(check(t)) == []
+    step = t.move_stack(["it-inf-xx-1", "it-bers-x-1"], "3522")
+    f = check(t)
+    hits = of(f, "6-9")
+    assert len(hits) == 1, f                 # the stack moves at its slowest member's pace
+    assert hits[0].units[0].id == "it-bers-x-1" and hits[0].step == step
+    assert "MA 3" in hits[0].message and "5 MP" in hits[0].message
+    assert hits[0].path[0] == "3022" and hits[0].path[-1] == "3522"
+
+
+def test_stack_members_may_end_apart_one_unit_at_a_time():
+    # 6-4 allows moving one unit at a time: dragging a stack and then one member on cannot be told
+    # from two single moves along the same path, so it is never a 6-5 finding
+    t = stack_game()
+    t.move_stack(["it-inf-xx-1", "it-bers-x-1"], "3122")
+    t.move("it-inf-xx-1", "3222", "3322")
+    assert check(t) == []
+
+
+# ------------------------------------------------------------------ 7-11 entrained units
+
+def zoc_game(entrained: bool) -> TestGame:
+    t = empty()
+    t.place("ah-inf-xx-57", "3522")
+    if entrained:
+        t.place_marker("entrained", "3522")
+    t.place("it-inf-xx-1", "3022")
+    t.move("it-inf-xx-1", "3122", "3222", "3322", "3422")   # 4 clear hexsides; 3422 next to 3522
+    return t
+
+
+def test_entrained_units_exert_no_zoc():
+    assert Hex(34, 22) in Hex(35, 22).neighbours() and Hex(33, 22) not in Hex(35, 22).neighbours()
+    f = check(zoc_game(entrained=False))
+    hit = of(f, "6-9")
+    assert len(hit) == 1 and "MA 4" in hit[0].message and "5 MP spent" in hit[0].message
+    assert violations(check(zoc_game(entrained=True))) == []
+
+
+def rail_game(marker: bool) -> TestGame:
+    t = empty()
+    t.place("it-inf-xx-1", "3118")
+    if marker:
+        t.place_marker("entrained", "3118")
+    t.declare("!rail 1 Inf XX 3118-3218-3318")   # 2 rail hexsides: 2/10 MP (+1 to entrain, 7-3)
+    t.move("it-inf-xx-1", "3318", "3317", "3316", "3315")  # then 3 MP of ground movement
+    return t
+
+
+def test_entrained_unit_pays_no_entraining_mp():
+    assert violations(check(rail_game(marker=True))) == []   # 1 + 3 = 4 MP of MA 4
+    f = check(rail_game(marker=False))                       # 2 + 3 = 5 MP: 3 left after rail
+    hit = of(f, "6-9")
+    assert len(hit) == 1, f
+    assert "3 MP spent, MA 2" in hit[0].message and "2 MP by rail" in hit[0].message
+
+
+def two_turns(rail_first: bool) -> TestGame:
+    t = empty()
+    t.place("it-inf-xx-1", "3118")
+    if rail_first:
+        t.declare("!rail 1 Inf XX 3118-3218-3318")          # ends in 3318, stays entrained
+    t.move("it-inf-xx-1", "3218", "3318")
+    t.next_phase(8)                                          # turn 2, Entente Movement Phase
+    t.declare("!rail 1 Inf XX 3318-3218-3118")
+    t.move("it-inf-xx-1", "3118", "3018", "3017", "3016")   # ground 3 MP after the rail move
+    return t
+
+
+def test_unit_that_ended_its_rail_move_last_turn_resumes_without_entraining():
+    assert violations(check(two_turns(rail_first=True))) == []
+    f = check(two_turns(rail_first=False))                   # moved by ground: entrains again
+    assert len(of(f, "6-9")) == 1, f
+
+
+def test_rail_move_from_a_hex_left_since_pays_entraining_again():
+    t = empty()
+    t.place("it-inf-xx-1", "3118")
+    t.declare("!rail 1 Inf XX 3118-3218-3318")
+    t.move("it-inf-xx-1", "3318", "3317")                    # off the rail path: detrained (7-7)
+    t.next_phase(8)
+    t.move("it-inf-xx-1", "3318")
+    t.declare("!rail 1 Inf XX 3318-3218-3118")
+    step = t.move("it-inf-xx-1", "3118", "3018", "3017", "3016")   # 2 (entrain again) + 3
+    f = of(check(t), "6-9")
+    assert len(f) == 1 and f[0].step == step
+
+
+def test_zoc_does_not_extend_into_a_neutral_country():
+    from modgen.check.rules_position import enemy_zoc_hexes
+    g = game(switzerland=True, setup=(), fortresses=(), markers=(), hq_supply_points={},
+             reinforcements=())
+    t = TestGame(g, g.scenarios["if-test"], date=GameDate(1915, 5, 1), phase="en-movement")
+    t.place("ah-inf-xx-57", "3520")
+    t.move("ah-inf-xx-57", "3520")
+    c = Checker(g, g.scenarios["if-test"])
+    c.run(parse_log(t.text()))
+    z = enemy_zoc_hexes(c.ctx, "entente")
+    around = set(Hex(35, 20).neighbours())
+    swiss = {h for h in around if h.col == 36}
+    assert swiss and not (z & swiss)
+    assert (around - swiss) <= z
+
+
+# ------------------------------------------------------------------ 11-8 strength markers
+
+def jgr_stack(marker: str | None, divisions: int = 5) -> TestGame:
+    rules = (SpecialRule("11-2", "The German Jgr division is considered to be a brigade for "
+                                 "stacking purposes whenever it is at or below half strength."),)
+    t = empty(special_rules=rules, phase="cp-movement")
+    for n in range(1, divisions + 1):
+        t.place(f"ah-inf-xx-{n}", "3520")
+    t.place("ah-inf-x-50", "3520")
+    t.place("de-inf-xx-jgr", "3521")
+    if marker:
+        t.place_marker(marker, "3521")
+        t.move_stack(["de-inf-xx-jgr", marker], "3520")      # the marker moves with the Jgr
+    else:
+        t.move("de-inf-xx-jgr", "3520")
+    return t
+
+
+def test_strength_marker_decides_jgr_stacking_is_undetermined():
+    t = jgr_stack(None)                      # 5 + 1/2 + Jgr 1 = 6 1/2 divisions
+    step = t.next_phase()
+    hit = of(check(t), "11-1")
+    assert len(hit) == 1 and hit[0].step == step and "6 1/2 divisions in 3520" in hit[0].message
+    t2 = jgr_stack("strength-half")          # under the 1/2 marker the Jgr (8) is at half: 6
+    t2.next_phase()
+    f = check(t2)
+    assert violations(f) == []
+    u = of(f, "11-8", "undetermined")
+    assert len(u) == 1 and "1/2" in u[0].message and "stack order" in u[0].missing
+    t3 = jgr_stack("strength-half", divisions=6)   # over the limit either way
+    t3.next_phase()
+    f3 = check(t3)
+    assert len(of(f3, "11-1")) == 1 and of(f3, "11-8", "undetermined") == []
+
+
+# ------------------------------------------------------------------ 25-6 HQ supply points
+
+def hq_game(sp: int | None) -> TestGame:
+    sched = (ScheduleEntry(GameDate(1915, 5, 1), "1 May 1915", "italy",
+                           arrivals=(Placement("it-hq-xxxx-2", Hex(30, 16), supply_points=sp),)),)
+    return empty(reinforcements=sched, phase="en-reinforcement")
+
+
+def test_hq_arrives_with_its_stated_supply_points():
+    t = hq_game(3)
+    t.arrive("it-hq-xxxx-2", "3016")
+    t.next_phase()
+    assert of(check(t), "25-6") == []
+    t2 = hq_game(3)
+    t2.arrive("it-hq-xxxx-2", "3016")
+    t2.set_supply_points("it-hq-xxxx-2", 8)
+    step = t2.next_phase()
+    hit = of(check(t2), "25-6")
+    assert len(hit) == 1 and hit[0].step == step
+    assert "arrived in 3016 with 8 SP" in hit[0].message and "gives it 3 SP" in hit[0].message
+
+
+def test_hq_without_stated_stockpile_arrives_with_zero():
+    t = hq_game(None)
+    t.arrive("it-hq-xxxx-2", "3016")
+    t.next_phase()
+    assert of(check(t), "25-6") == []
+    t2 = hq_game(None)
+    t2.set_supply_points("it-hq-xxxx-2", 4)    # set in the pool, before it arrives
+    t2.arrive("it-hq-xxxx-2", "3016")
+    t2.next_phase()
+    hit = of(check(t2), "25-6")
+    assert len(hit) == 1 and "with 4 SP" in hit[0].message and "0 SP" in hit[0].message
+
+
+# ------------------------------------------------------------------ IF 3-6 trench ban
+
+RULE_3_6 = SpecialRule("3-6", "Italian units may not construct trenches west of hexrow 29xx "
+                              "until 1917 or until a Central Powers unit occupies a hex in Italy "
+                              "containing clear terrain.")
+
+
+def trench_game(year: int = 1915, cp_at: str | None = None, start: bool = True) -> TestGame:
+    date = GameDate(year, 6, 0)
+    setup = (Placement("it-inf-xx-4", Hex(28, 18)), Placement("it-inf-xx-5", Hex(29, 18))) + (
+        (Placement("ah-inf-xx-57", Hex.parse(cp_at)),) if cp_at else ())
+    kw = dict(setup=setup, fortresses=(), markers=(), hq_supply_points={}, reinforcements=(),
+              special_rules=(RULE_3_6,), first_turn=date, first_phase="trench-initiation",
+              last_turn=GameDate(year, 6, 3))
+    g = game(west=27, **kw)
+    t = TestGame(g, g.scenarios["if-test"], date=date if start else GameDate(year, 6, 0),
+                 phase="trench-initiation" if start else "trench-completion")
+    if not start:
+        t.next_phase()
+    return t
+
+
+def test_italian_trench_west_of_hexrow_29():
+    t = trench_game()
+    t.add_marker("construction", "2918")                   # hexrow 29: allowed
+    assert check(t) == []
+    step = t.add_marker("construction", "2818")            # west of it: not before 1917
+    hit = of(check(t), "IF 3-6")
+    assert len(hit) == 1 and hit[0].step == step and hit[0].hexes == ("2818",)
+    assert "west of hexrow 29xx until 1917" in hit[0].message and "4 Inf XX" in hit[0].message
+
+
+def test_italian_trench_ban_ends_in_1917_or_with_a_cp_unit_in_clear_italy():
+    t = trench_game(year=1917)
+    t.add_marker("construction", "2818")
+    assert check(t) == []
+    t2 = trench_game(cp_at="3316")                         # every hexside of 3316 is clear
+    t2.add_marker("construction", "2818")
+    assert check(t2) == []
+    t3 = trench_game(cp_at="3218")                         # 3218 has a woods hexside
+    t3.add_marker("construction", "2818")
+    f = check(t3)
+    assert violations(f) == [] and len(of(f, "IF 3-6", "undetermined")) == 1
+
+
+def test_italian_trench_ban_in_a_continuation_log_is_undetermined():
+    t = trench_game(start=False)
+    t.add_marker("construction", "2818")
+    f = check(t)
+    assert violations(f) == []
+    u = of(f, "IF 3-6", "undetermined")
+    assert len(u) == 1 and "earlier Central Powers occupation" in u[0].message
+
+
+def test_completing_a_construction_is_not_a_second_finding():
+    t = trench_game()
+    t.add_marker("construction", "2818")
+    t.delete("construction")
+    t.add_marker("trench", "2818")                         # 22-5 completion of the same site
+    assert len(of(check(t), "IF 3-6")) == 1
+
+
+# ------------------------------------------------------------------ the real Italian Front data
+
+def _real():
+    from modgen.model import load_game
+    g = load_game("italian-front")
+    return g, g.scenarios["if-1915-05"]
+
+
+def test_real_if_3_6_construction_in_the_trentino_1915():
+    g, sc = _real()
+    t = TestGame(g, sc)                                    # 7 May 1915, Entente Movement Phase
+    t.advance_to(GameDate(1915, 6, 0), "trench-initiation")
+    assert check(t) == []
+    step = t.add_marker("construction", "2122")            # under 25 and 30 Inf XX
+    hit = of(check(t), "IF 3-6")
+    assert len(hit) == 1 and hit[0].step == step and "west of hexrow 29xx until 1917" in hit[0].message
+
+
+def test_real_25_6_bef_headquarters_arrives_with_7_sp():
+    g, sc = _real()
+    t = TestGame(g, sc)
+    t.advance_to(GameDate(1915, 6, 1), "entente-reinforcement")
+    t.arrive("gb-hq-xxxx-bef", "2122")
+    t.next_phase()
+    assert of(check(t), "25-6") == []                      # the pool piece holds its 7 SP
+    t2 = TestGame(g, sc)
+    t2.advance_to(GameDate(1915, 6, 1), "entente-reinforcement")
+    t2.arrive("gb-hq-xxxx-bef", "2122")
+    t2.set_supply_points("gb-hq-xxxx-bef", 0)
+    step = t2.next_phase()
+    hit = of(check(t2), "25-6")
+    assert len(hit) == 1 and hit[0].step == step and "with 0 SP" in hit[0].message
+    assert "gives it 7 SP" in hit[0].message
