@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from modgen.art import clear_caches
 from modgen.art import counters as C
 from modgen.art import markers as MK
 from modgen.art.fonts import font
@@ -24,10 +25,8 @@ B = Counter("it-inf-xx-36", "italy", "inf", "XX", "36 Long Designation", Face(7,
 
 
 def _cold():
-    C._SHAPES.clear()
-    C._LENGTHS.clear()
-    C._FITS.clear()
-    MK._COMMON.clear()
+    clear_caches()
+    assert not (C._SHAPES or C._LENGTHS or C._FITS or MK._COMMON)
 
 
 def test_counter_drawn_with_warm_caches_equals_a_cold_drawing():

@@ -30,11 +30,21 @@ def game_images(game) -> dict[str, Image.Image]:
     return out
 
 
+def clear_caches() -> None:
+    """Forget remembered text widths, font fits and shape layers (they never change a pixel;
+    benchmarks clear them so each repeat costs what one ``modgen build`` costs)."""
+    from . import counters, markers
+    counters._LENGTHS.clear()
+    counters._FITS.clear()
+    counters._SHAPES.clear()
+    markers._COMMON.clear()
+
+
 def game_png_files(game) -> dict[str, bytes]:
     """``game_images`` encoded with ``png_bytes`` (same keys, same order)."""
     return {name: png_bytes(img) for name, img in game_images(game).items()}
 
 
-__all__ = ["COUNTER_SIZE", "render_counter", "render_marker", "game_images", "game_png_files",
+__all__ = ["COUNTER_SIZE", "clear_caches", "render_counter", "render_marker", "game_images", "game_png_files",
            "png_bytes", "counter_faces", "counter_image_name", "marker_image_name", "counter_images",
            "marker_images"]
