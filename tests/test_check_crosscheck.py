@@ -1,6 +1,7 @@
-"""The checker's lean log adapter (modgen.check.logread) and the shared replay (modgen.replay)
-must agree: same final position and Step level for every unit, same undone steps, on every log
-VASSAL wrote (fixtures) and on a game scripted with the test-game builder."""
+"""One timeline: the checker consumes ``modgen.replay``'s records, so what the rules see must be
+what the replay says — every unit's place and Step level after the last step, the steps an undo
+reversed — on every log VASSAL wrote (fixtures) and on games scripted with the test-game builder;
+and a step a later undo reversed never yields a finding, however late the undo comes."""
 from __future__ import annotations
 
 import glob
@@ -10,32 +11,19 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED
-from modgen.check.logread import Added, Changed, Moved, Removed, read_log
-from modgen.replay.replay import Replayer, Visitor
+from modgen.check.engine import Checker, check_log
+from modgen.check.logread import parse_log, read_log
+from modgen.replay import Replayer, Visitor
 
 sys.path.insert(0, str(Path(__file__).parent))
+import check_game  # noqa: E402
+from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.model.types import GameDate  # noqa: E402
+
+LOGS = sorted(glob.glob(str(SHARED / "fixtures" / "vassal" / "logs" / "*.vlog")))
 
 
-def _final_from_adapter(path):
-    log = read_log(path)
-    pos = {pid: (p.map, p.x, p.y, p.step_level) for pid, p in log.pieces.items()}
-    for events in log.steps:
-        for ev in events:
-            if isinstance(ev, Moved) and ev.piece in pos:
-                m, x, y, lvl = pos[ev.piece]
-                pos[ev.piece] = (ev.map, ev.x, ev.y, lvl)
-            elif isinstance(ev, Changed) and ev.piece in pos and ev.level_after is not None:
-                m, x, y, _ = pos[ev.piece]
-                pos[ev.piece] = (m, x, y, ev.level_after)
-            elif isinstance(ev, Added):
-                s = ev.snapshot
-                pos[s.id] = (s.map, s.x, s.y, s.step_level)
-            elif isinstance(ev, Removed):
-                pos.pop(ev.piece, None)
-    return log, pos
-
-
-class _Undone(Visitor):
+class _Records(Visitor):
     def __init__(self):
         self.records = []
 
@@ -43,34 +31,42 @@ class _Undone(Visitor):
         self.records.append(step)
 
 
-def _final_from_replay(path):
-    v = _Undone()
-    state = Replayer(str(path)).run(v)
-    pos = {}
-    for pid, p in state.pieces.items():
-        if not p.properties.get("UnitId") and not p.properties.get("MarkerId"):
-            continue
-        pos[pid] = (p.map, p.x, p.y, p.layers.get("Step"))
-    undone = {i + 1 for i, r in enumerate(v.records) if getattr(r, "undone", False)}
-    return pos, undone
+def _replay_final(log, module):
+    v = _Records()
+    state = Replayer(log.saved, module).run(v)
+    pos = {pid: (*p.position, p.layers.get("Step")) for pid, p in state.pieces.items()}
+    return pos, {r.index for r in v.records if r.undone}
 
 
-LOGS = sorted(glob.glob(str(SHARED / "fixtures" / "vassal" / "logs" / "*.vlog")))
+def _checker_final(log, game, scenario, module):
+    c = Checker(game, scenario)
+    c.run(log, module)
+    pos = {pid: (u.map, u.x, u.y, u.reduced) for pid, u in c.ctx.units.items()}
+    return c, pos
+
+
+def _agree(replayed, seen):
+    # the checker keeps "reduced" (Step level ≥ 2) of pieces with a Step layer
+    assert set(seen) == set(replayed)
+    for pid, (m, x, y, level) in replayed.items():
+        assert seen[pid][:3] == (m, x, y), pid
+        if level is not None:
+            assert seen[pid][3] == (level >= 2), pid
 
 
 @pytest.mark.parametrize("path", LOGS or [pytest.param(None, marks=pytest.mark.skip(
     reason="reference material not available (../shared)"))], ids=lambda p: Path(p).name if p else "none")
-def test_adapter_agrees_with_replay_on_vassal_logs(path):
-    log, mine = _final_from_adapter(path)
-    theirs, undone = _final_from_replay(path)
-    mine = {k: v for k, v in mine.items() if k in theirs or log.pieces.get(k) is not None}
-    assert {k: mine.get(k) for k in theirs} == theirs
-    assert log.undone == undone
+def test_checker_sees_what_the_replay_says_on_vassal_logs(path):
+    from modgen.vassal.buildfile import read_module
+    module = read_module(SHARED / "fixtures" / "vassal" / "logs" / "VlogTest.vmod")
+    log = read_log(path)
+    replayed, undone = _replay_final(log, module)
+    c, seen = _checker_final(log, check_game.game(), None, module)
+    _agree(replayed, seen)
+    assert {r.index for r in c.records if r.undone} == undone
 
 
-def test_adapter_agrees_with_replay_on_a_scripted_game(tmp_path):
-    import check_game
-    from modgen.check.testgame import TestGame
+def test_checker_sees_what_the_replay_says_on_a_scripted_game(tmp_path):
     g = check_game.game()
     t = TestGame(g, g.scenarios["if-test"])
     t.next_phase()
@@ -79,8 +75,57 @@ def test_adapter_agrees_with_replay_on_a_scripted_game(tmp_path):
     t.move("ah-inf-x-trieste", "3319")
     t.undo()
     t.eliminate("it-inf-xx-2")
-    p = t.write(tmp_path / "x.vlog")
-    log, mine = _final_from_adapter(p)
-    theirs, undone = _final_from_replay(p)
-    assert {k: mine.get(k) for k in theirs} == theirs
-    assert log.undone == undone == {5}          # the Trieste move
+    t.set_supply_points("it-hq-xxxx-1", 3)
+    log = read_log(t.write(tmp_path / "x.vlog"))
+    from modgen.check.logread import game_module
+    replayed, undone = _replay_final(log, game_module(g))
+    c, seen = _checker_final(log, g, t.scenario, None)
+    _agree(replayed, seen)
+    assert undone == {r.index for r in c.records if r.undone} == {5}      # the Trieste move
+    units = c.ctx.units
+    by_unit = {u.unit_id: u for u in units.values() if u.unit_id}
+    assert str(by_unit["ah-inf-xx-57"].hex) == "3417" and by_unit["ah-inf-xx-57"].reduced
+    assert str(by_unit["ah-inf-x-trieste"].hex) == "3419"                  # back where it was
+    assert by_unit["it-inf-xx-2"].hex is None and by_unit["it-inf-xx-2"].map == "Eliminated"
+    assert by_unit["it-hq-xxxx-1"].supply_points == 3                      # D/ of SupplyPoints
+    # the tracker, read through the module's own levels (Year, Month, Turn, Phase)
+    assert (c.ctx.now.date, c.ctx.now.phase_id) == (GameDate(1915, 5, 1), "cp-movement")
+
+
+def _undo_step(t: TestGame, k: int) -> int:
+    """A VASSAL Undo of step ``k`` (inverse ``M/`` of its drags), recorded as the next step."""
+    inverse = []
+    for cmd in reversed(t.steps[k - 1]):
+        if cmd.startswith("M/"):
+            f = cmd.split("/")
+            inverse += t._move_cmds(t.pieces[f[1]], f[6], int(f[7]), int(f[8]))[:1]
+    return t._step(["UNDO\ttrue", "CHAT* UNDO *"] + inverse + ["UNDO\tfalse"])
+
+
+def _findings(t: TestGame):
+    return [(f.rule, f.step) for f in check_log(parse_log(t.text()), t.game, t.scenario).findings
+            if f.severity == "violation"]
+
+
+def test_a_move_undone_steps_later_yields_no_finding():
+    g = check_game.game()
+
+    def game(undo: bool) -> tuple[TestGame, int]:
+        t = TestGame(g, g.scenarios["if-test"])
+        t.next_phase()                                   # Central Powers Movement Phase
+        bad = t.move("it-inf-xx-1", "3018")              # an Entente unit: 6-3
+        t.chat("sorry, wrong side")
+        if undo:
+            _undo_step(t, bad + 1)                       # BasicLogger: the chat step first,
+            _undo_step(t, bad)                           # then the move, two steps later
+        return t, bad
+
+    t, bad = game(undo=False)
+    assert ("6-3", bad) in _findings(t)
+    t, bad = game(undo=True)
+    log = parse_log(t.text())
+    c = Checker(g, t.scenario)
+    c.run(log)
+    assert {r.index: r.undone_by for r in c.records if r.undone} == {bad: bad + 3, bad + 1: bad + 2}
+    assert [f for f in c.findings if f.severity == "violation"] == []
+    assert str(next(u for u in c.ctx.units.values() if u.unit_id == "it-inf-xx-1").hex) == "3118"

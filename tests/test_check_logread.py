@@ -1,46 +1,76 @@
-"""The checker's log adapter on the logs VASSAL 3.7.26 wrote (fixtures/vassal/logs) and on
-hostile input (the bounded reading itself is modgen.vassal's; these check it reaches the user as
-a ModgenError naming the file)."""
+"""The log as the checker reads it: ``modgen.check.logread`` (the file, the module) and the one
+timeline both ``modgen log`` and ``modgen check`` consume (``modgen.replay``), on the logs VASSAL
+3.7.26 wrote (fixtures/vassal/logs) and on hostile input (the bounded reading itself is
+modgen.vassal's; these check it reaches the user as a ModgenError naming the file)."""
 from __future__ import annotations
 
 import io
+import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
 from conftest import shared_path
-from modgen.check.logread import (Added, Changed, ChatLine, DiceRolled, Moved, Removed,
-                                  TurnChanged, parse_log, read_log)
+from modgen.check.engine import Checker
+from modgen.check.logread import game_module, parse_log, read_log
 from modgen.errors import ModgenError
+from modgen.hexgrid import Hex
+from modgen.replay import (ChatLine, DiceRolled, PieceCreated, PieceDeleted, PieceFlipped,
+                           PieceMoved, PieceSentTo, StepUndone, TurnAdvanced, replay)
+
+sys.path.insert(0, str(Path(__file__).parent))
+import check_game  # noqa: E402
 
 
-def test_all_actions_events():
+def _vlogtest():
+    from modgen.vassal.buildfile import read_module
+    return read_module(shared_path("fixtures", "vassal", "logs", "VlogTest.vmod"))
+
+
+def test_all_actions_timeline():
     log = read_log(shared_path("fixtures", "vassal", "logs", "all_actions.vlog"))
-    assert log.module_name == "VlogTest" and len(log.pieces) == 6 and len(log.steps) == 17
-    b1 = next(p for p in log.pieces.values() if p.props["UnitId"] == "B1")
-    assert (b1.name, b1.map, b1.x, b1.y, b1.step_level) == ("1st Blue Infantry", "Main Map", 84, 128, 1)
-    assert log.steps[1][0] == Moved("1795998336721", "Main Map", 140, 224, "Main Map", 84, 128)
-    assert [type(e) for e in log.steps[3]] == [Moved, Moved, ChatLine]          # stack drag
-    assert log.steps[5][0] == Changed("1795998336926", 1, 2)                   # flip
-    assert DiceRolled("2d6", "5,2") in log.steps[7]
-    turn = [e for e in log.steps[11] if isinstance(e, TurnChanged)][0]
-    assert turn.label == "2 Blue Move" and turn.tracker == "TurnTracker0"
-    assert log.turn_label == "1 Blue Move"
-    assert log.steps[12] == [Removed("1795998337239")]                         # delete
-    assert log.steps[13][0].map == "Dead Pile"                                 # send to
-    assert log.undone == {15} and log.undo_steps == {16}                       # move + undo
+    assert log.module_name == "VlogTest" and log.n_steps == 17
+    begin = log.begin_state()
+    assert len(begin.pieces) == 6
+    b1 = next(p for p in begin.pieces.values() if p.properties["UnitId"] == "B1")
+    assert (b1.name, *b1.position, b1.layers["Step"]) == ("1st Blue Infantry", "Main Map", 84, 128, 1)
+    tl = replay(log.saved, _vlogtest())
+    steps = {r.index: r for r in tl.steps}
+    mv = steps[2].events[0]
+    assert type(mv) is PieceMoved and mv.piece == "1795998336721"
+    assert (mv.src.x, mv.src.y, mv.dst.map, mv.dst.x, mv.dst.y) == (84, 128, "Main Map", 140, 224)
+    assert [type(e) for e in steps[4].events] == [PieceMoved, PieceMoved, ChatLine]   # stack drag
+    flip = steps[6].events[0]
+    assert type(flip) is PieceFlipped and (flip.piece, flip.layer, flip.old_level,
+                                           flip.new_level) == ("1795998336926", "Step", 1, 2)
+    assert [e.values for e in steps[8].events if type(e) is DiceRolled] == [(5, 2)]
+    turn = [e for e in steps[12].events if type(e) is TurnAdvanced][0]
+    assert turn.new_text.strip() == "2 Blue Move" and turn.tracker == "TurnTracker0"
+    assert turn.new == {"Turn": "2", "Phase": "Blue Move"}
+    assert tl.initial_turn_text.strip() == "1 Blue Move"
+    assert [type(e) for e in steps[13].events] == [PieceDeleted]                    # delete
+    sent = steps[14].events[0]
+    assert type(sent) is PieceSentTo and sent.dst.map == "Dead Pile"               # send to
+    assert {r.index for r in tl.steps if r.undone} == {15}                         # move + undo
+    assert {r.index for r in tl.steps if r.is_undo} == {16} and steps[16].undoes == 15
+    assert type(steps[16].events[0]) is StepUndone
 
 
 def test_undo_fixture_and_password_never_kept():
     path = shared_path("fixtures", "vassal", "logs", "k_undo.vlog")
     log = read_log(path)
-    assert log.undone == {1} and log.undo_steps == {2}
-    assert "blue-secret" not in repr(log)
+    checker = Checker(check_game.game(), None)
+    checker.run(log, _vlogtest())
+    assert [(r.index, r.undone, r.is_undo) for r in checker.records] == [(1, True, False),
+                                                                         (2, False, True)]
+    seen = repr(log) + repr(checker.records) + repr(checker.ctx.units) + repr(checker.findings)
+    assert "blue-secret" not in seen
 
 
 def test_vsav_without_steps():
     log = read_log(shared_path("fixtures", "vassal", "vassal-3.7.26-written.vsav"))
-    assert log.steps == [] and len(log.pieces) == 1
+    assert log.n_steps == 0 and len(log.begin_state().pieces) == 1
 
 
 def _zip(entries: dict[str, bytes]) -> bytes:
@@ -82,9 +112,34 @@ def test_moduledata_entities_are_not_expanded(tmp_path):
     assert not log.module_name or "root:" not in log.module_name
 
 
-def test_added_piece_in_a_step_is_a_snapshot():
-    text = ("begin_save\x1b\x1bend_save\x1bLOG\t+/7/mark;UnitId\tpiece;;;a.png;A/X\tMain Map;10;20;;0")
-    log = parse_log(text)
-    ev = log.steps[0][0]
-    assert isinstance(ev, Added) and ev.snapshot.props == {"UnitId": "X"}
-    assert (ev.snapshot.map, ev.snapshot.x, ev.snapshot.y) == ("Main Map", 10, 20)
+def test_piece_added_in_a_step_reaches_the_checker_as_it_was_added():
+    from modgen.check.context import boards_for
+    from modgen.check.engine import RuleDef
+    g = check_game.game()
+    x, y = boards_for(g, ["6-4"])[0].center(Hex(31, 18))
+    log = parse_log(f"begin_save\x1b\x1bend_save\x1bLOG\t+/7/mark;UnitId\tpiece;;;a.png;A/"
+                    f"ah-inf-xx-57\tMain Map;{x};{y};;0\x1bLOG\t-/7")
+    ev = replay(log.saved).steps[0].events[0]
+    assert type(ev) is PieceCreated and ev.properties == {"UnitId": "ah-inf-xx-57"}
+    assert (ev.where.map, ev.where.x, ev.where.y) == ("Main Map", x, y)
+    seen = []
+
+    def watch(ctx, unit, frm, to, frm_map):
+        seen.append((ctx.step, unit.piece, unit.counter.id, unit.side, frm_map,
+                     str(frm) if frm else None, str(to) if to else None))
+    checker = Checker(g, None, rules=[RuleDef("t", "move", watch, "watch", "")])
+    checker.run(log)
+    assert seen == [(1, "7", "ah-inf-xx-57", "central-powers", None, None, "3118"),
+                    (2, "7", "ah-inf-xx-57", "central-powers", "Main Map", "3118", None)]
+    assert "7" not in checker.ctx.units and not checker.ctx.by_hex
+
+
+def test_game_module_is_our_module_as_vassal_reads_it():
+    g = check_game.game()
+    m1, m2 = game_module(g), game_module(g)
+    assert m1.name == g.title and "TurnTracker0" in m1.turn_trackers
+    levels = m1.turn_trackers["TurnTracker0"].levels
+    assert [lv.property for lv in levels] == ["Year"]
+    # a replay's BoardPicker changes a copy, never the module the next check starts from
+    m1.apply_board_picker("Main Map", [("6-4", 0, 0)])
+    assert m2.maps["Main Map"].layout == [] and game_module(g).maps["Main Map"].layout == []

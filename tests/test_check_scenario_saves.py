@@ -20,6 +20,6 @@ def test_generated_scenario_save_checks_clean(scenario_id):
     text, _notes = savegame.scenario_command(GAME, sc, layout, turns.calendar(GAME),
                                              pieces.slots(GAME))
     log = parse_log(text)
-    assert len(log.pieces) > 20
+    assert len(log.begin_state().pieces) > 20
     report = check_log(log, GAME, sc)
     assert report.findings == []

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import ModgenError
 from . import declarations as decl
 from .context import boards_for
-from .logread import ChatLine, LogData, read_log
+from .logread import LogData, read_log
 
 DEFAULT_GAME = "italian-front"
 
@@ -27,6 +27,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--format", choices=("text", "json", "html"), default="text")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report here (default stdout)")
     parser.add_argument("--data", default=None, help="data folder (default: the project's)")
+    parser.add_argument("--module", metavar="X.vmod", default=None,
+                        help="the module the game was played with (default: ours, from the game "
+                             "data): its turn tracker, grids and prototypes drive the replay")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -51,18 +54,17 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
             raise ModgenError(f"no scenario {explicit!r} in game {game.id} "
                               f"(known: {', '.join(sorted(game.scenarios))})", field="--scenario")
         return game.scenarios[explicit], "given with --scenario"
-    for events in log.steps:
-        for ev in events:
-            if isinstance(ev, ChatLine):
-                parsed = decl.chat_text(ev.text)
-                if not parsed:
-                    continue
-                try:
-                    d = decl.parse(parsed[1])
-                except decl.DeclarationError:
-                    continue
-                if d is not None and d.keyword == "scenario" and d.args[0] in game.scenarios:
-                    return game.scenarios[d.args[0]], "!scenario declaration in the chat"
+    for _step, raw in log.typed_chat():
+        parsed = decl.chat_text(raw)
+        if not parsed:
+            continue
+        try:
+            d = decl.parse(parsed[1])
+        except decl.DeclarationError:
+            continue
+        if d is not None and d.keyword == "scenario" and d.args[0] in game.scenarios:
+            return game.scenarios[d.args[0]], "!scenario declaration in the chat"
+    begin = log.begin_state()
     best, best_score = None, 0.0
     for sc in sorted(game.scenarios.values(), key=lambda s: s.id):
         placed = [p for p in sc.setup if p.hex is not None]
@@ -70,13 +72,14 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
             continue
         boards = boards_for(game, sc.maps)
         where: dict[str, set] = {}
-        for p in log.pieces.values():
-            uid = p.props.get("UnitId")
+        for p in begin.pieces.values():
+            uid = p.properties.get("UnitId")
             if not uid:
                 continue
+            m, x, y = p.position
             for b in boards:
-                if b.map_name == p.map:
-                    h = b.hex_at(p.x, p.y)
+                if b.map_name == m:
+                    h = b.hex_at(x, y)
                     if h is not None:
                         where.setdefault(uid, set()).add(h)
         score = sum(1 for p in placed if p.hex in where.get(p.counter, ())) / len(placed)
@@ -84,10 +87,11 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
             best, best_score = sc, score
     if best is not None and best_score >= 0.5:
         return best, f"set-up matches {best_score:.0%} of the printed list"
-    if log.turn_state:
+    turn_state = begin.turn_states.get("TurnTracker0") or next(iter(begin.turn_states.values()), None)
+    if turn_state:
         try:
             from ..module import turns
-            date, _ = turns.decode_turn_state(turns.calendar(game), log.turn_state)
+            date, _ = turns.decode_turn_state(turns.calendar(game), turn_state)
             hits = [s for s in game.scenarios.values() if s.first_turn == date]
             if len(hits) == 1:
                 return hits[0], f"the log starts on its first turn ({date})"
@@ -109,10 +113,15 @@ def _write(path: str, text: str) -> None:
 
 
 def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None = None,
-               data: str | None = None, progress=None):
-    """Read, recognise and check one log: the :class:`Report` (and the game, for rendering)."""
+               data: str | None = None, progress=None, module: str | None = None):
+    """Read, recognise and check one log: the :class:`Report` (and the game, for rendering).
+
+    ``module``: path of the .vmod the game was played with (default: ours, built from the data)."""
     from .engine import check_log
     log = read_log(path)
+    if module is not None:
+        from ..vassal.buildfile import read_module
+        log.module = read_module(module)
     gid, _gbasis = recognise_game(log, game_id)
     game = _load_game(gid, data)
     sc, basis = recognise_scenario(log, game, scenario_id)
@@ -134,7 +143,8 @@ def run(args) -> int:
             print(f"modgen check: {i}/{n} steps", file=sys.stderr)
 
     report, game, sc = check_file(args.log, game_id=args.game, scenario_id=args.scenario,
-                                  data=getattr(args, "data", None), progress=progress)
+                                  data=getattr(args, "data", None), progress=progress,
+                                  module=getattr(args, "module", None))
     if args.format == "json":
         from .report_json import render
         text = render(report)

@@ -1,4 +1,9 @@
-"""The checker's engine: replays a log's events into a :class:`CheckContext` and runs the rules.
+"""The checker's engine: the rules run over the shared replay timeline (``modgen.replay``).
+
+:class:`Checker` is a ``modgen.replay.Visitor``: the replay walks the log once with VASSAL's
+semantics (the same records ``modgen log`` prints), the checker keeps a :class:`CheckContext` up
+to date from each step's events (``PieceMoved``/``PieceSentTo``/``PieceFlipped``/``PieceChanged``/
+``PieceCreated``/``PieceDeleted``/``TurnAdvanced``/``ChatLine``) and calls the rules.
 
 Rules are small functions registered with :func:`rule`; each names its rule number and the moment
 it runs (its *hook*):
@@ -17,14 +22,17 @@ steps themselves, are not checked: together they leave the state unchanged.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
-from ..model.types import Game, Scenario
+from ..model.types import MONTHS, Game, GameDate, Scenario
+from ..replay import (ChatLine, GameState, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
+                      PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced, Visitor)
+from ..replay.turns import TurnDecoder
 from . import declarations as decl
 from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, parse_turn_label,
                       sequence_of)
 from .findings import WARNING, Finding, Report
-from .logread import Added, Changed, ChatLine, LogData, Moved, Removed, TurnChanged, Piece
+from .logread import LogData, game_module
 
 HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
 
@@ -56,8 +64,17 @@ def _load_rule_modules() -> None:
     from . import rules_setup, rules_turn, rules_position  # noqa: F401  (they register)
 
 
-class Checker:
-    """Feeds log events to the rules. Usable directly (tests) or as a replay visitor."""
+class Checker(Visitor):
+    """A :class:`modgen.replay.Visitor` that feeds the replay's timeline to the rules.
+
+    ``on_start`` reads the begin state, ``on_step`` keeps each :class:`StepRecord`, ``on_end``
+    runs the rules over the records in order. The checks wait for the end of the replay because a
+    later Undo may reverse any earlier step (VASSAL's ``BasicLogger`` keeps every step of the log
+    undoable; the replay marks the record it reverses ``undone`` when the undo comes): steps that
+    ended up undone, and the undo steps themselves, only update positions — together they leave
+    the state unchanged — so no finding ever comes from a move the player took back. The replay
+    keeps its records anyway, so waiting costs no memory.
+    """
 
     def __init__(self, game: Game, scenario: Scenario | None, *, boards: list[Board] | None = None,
                  rules: Iterable[RuleDef] | None = None, progress: Callable[[int, int], None] | None = None):
@@ -69,11 +86,12 @@ class Checker:
         self.rules = list(RULES if rules is None else rules)
         self.findings: list[Finding] = []
         self.progress = progress
+        self.turns: TurnDecoder | None = None      # set by run(): the module's tracker levels
+        self.records: list[StepRecord] = []
         self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
         self._calendar = None
         self._phase_cache: dict = {}
         self._phase_seen = False
-        self._tracker_checked: dict[int, bool] = {}
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -86,90 +104,111 @@ class Checker:
                     self.findings.append(f)
 
     # ------------------------------------------------------------------ state
-    def _unit(self, p: Piece) -> UnitState:
+    def _unit(self, pid: str, name: str, props: dict, layers: dict, map_: str | None, x: int,
+              y: int) -> UnitState:
         game = self.ctx.game
-        uid = p.props.get("UnitId") or ""
+        uid = props.get("UnitId") or ""
         counter = game.counters.get(uid) if uid else None
-        nation = counter.nation if counter else (p.props.get("Nation") or None)
+        nation = counter.nation if counter else (props.get("Nation") or None)
         side = None
         if nation and nation in game.nations:
             side = game.side_of(nation)
-        elif p.props.get("Side"):
-            side = p.props["Side"]
-        u = UnitState(p.id, uid, counter.name if counter else p.name, counter, side, nation, p.map,
-                      p.x, p.y, None, (p.step_level or 1) >= 2,
-                      p.props.get("MarkerId") or None, p.props.get("MarkerValue") or None)
-        sp = p.props.get("SupplyPoints")
-        if sp is not None:
-            u.supply_points = _int_or_none(sp)
+        elif props.get("Side"):
+            side = props["Side"]
+        level = layers.get("Step")
+        u = UnitState(pid, uid, counter.name if counter else name, counter, side, nation, map_,
+                      x, y, None, (level or 1) >= 2,
+                      props.get("MarkerId") or None, props.get("MarkerValue") or None)
+        _set_supply(u, props.get("SupplyPoints"))
         u.hex = self.ctx.locate(u.map, u.x, u.y)
         return u
 
-    def _phase(self, state: str | None, label: str | None) -> PhaseInfo:
-        """Date and phase from the tracker state (decoded with the module's calendar), else from
-        the label VASSAL printed in the chat."""
-        ctx = self.ctx
-        key = (state, label)
+    def _phase(self, labels: dict, text: str | None) -> PhaseInfo:
+        """Date and phase from the tracker's levels as the module names them (``Year``,
+        ``Month``, ``Turn``, ``Phase``: ``modgen.module.turns``), else from the turn text the
+        tracker shows (its ``turnFormat``, the text of VASSAL's "Turn Updated" line)."""
+        key = (tuple(labels.items()), text)
         hit = self._phase_cache.get(key)
         if hit is not None:
             return hit
-        info = self._phase_uncached(state, label)
+        info = self._phase_uncached(labels, text)
         if len(self._phase_cache) < 50_000:
             self._phase_cache[key] = info
         if info.phase is not None:
             self._phase_seen = True
         return info
 
-    def _phase_uncached(self, state: str | None, label: str | None) -> PhaseInfo:
+    def _phase_uncached(self, labels: dict, text: str | None) -> PhaseInfo:
         ctx = self.ctx
-        if state and ctx.sequence is not None:
+        if ctx.sequence is not None and {"Year", "Month", "Turn", "Phase"} <= labels.keys():
             try:
                 from ..module import turns
                 if self._calendar is None:
                     self._calendar = turns.calendar(ctx.game)
-                date, fphase = turns.decode_turn_state(self._calendar, state)
-                if not self._tracker_checked.get(len(state.split(";"))):
-                    # a foreign tracker's state decodes to nonsense: trust the decoding only
-                    # when it round-trips (checked once per state shape)
-                    if turns.turn_state(self._calendar, date, fphase.id) != state:
-                        raise ValueError("not this module's tracker")
-                    self._tracker_checked[len(state.split(";"))] = True
+                cal = self._calendar
+                turn = int(labels["Turn"])
+                date = GameDate(int(labels["Year"]), MONTHS.index(labels["Month"]) + 1, turn)
+                fphase = next(p for p in (cal.special if turn == 0 else cal.normal)
+                              if p.name == labels["Phase"])
                 phase = ctx.sequence.phase(fphase.id)
-                return PhaseInfo(date, phase, label or f"{date} {fphase.name}")
-            except Exception:  # noqa: BLE001 — not our tracker's state: fall back to the label
+                return PhaseInfo(date, phase, text or f"{date} {fphase.name}")
+            except Exception:  # noqa: BLE001 — not this game's tracker: fall back to the text
                 pass
-        if label:
-            return parse_turn_label(label, ctx.game, ctx.sequence)
+        if text:
+            return parse_turn_label(text, ctx.game, ctx.sequence)
         return PhaseInfo(None, None, "")
 
-    def start(self, log: LogData) -> None:
+    # ------------------------------------------------------------------ the visitor
+    def on_start(self, state: GameState) -> None:
         ctx = self.ctx
-        for p in log.pieces.values():
-            u = self._unit(p)
-            ctx.units[p.id] = u
+        for pid, p in state.pieces.items():
+            f = p.facts
+            m, x, y = p.position
+            u = self._unit(pid, f.name, f.properties, f.layers, m, x, y)
+            ctx.units[pid] = u
             ctx.reindex(u, None)
             if u.hex is not None:
-                ctx.at_start[p.id] = u.hex
+                ctx.at_start[pid] = u.hex
                 ctx.touched.add(u.hex)
-        ctx.now = self._phase(log.turn_state, log.turn_label)
+        turns = self.turns or TurnDecoder(None)
+        ctx.now = self._phase(turns.labels(state), turns.text(state))
         sc = ctx.scenario
         ctx.log_starts_scenario = bool(sc and ctx.now.date == sc.first_turn and (
             ctx.now.phase is None or ctx.now.phase_id == sc.first_phase))
         ctx.step = None
         self._run("setup")
 
-    def step(self, index: int, events: list[object]) -> None:
+    def on_step(self, step: StepRecord, state: GameState) -> None:
+        self.records.append(step)
+
+    def on_end(self, state: GameState | None = None) -> None:
+        n = len(self.records)
+        for rec in self.records:
+            i = rec.index
+            if rec.undone or rec.is_undo:
+                self._sync(rec)
+                continue
+            self.step(rec)
+            self.ctx.last_step = i
+            if self.progress and (i % 1000 == 0 or i == n):
+                self.progress(i, n)
+        self.end()
+
+    # ------------------------------------------------------------------ one step
+    def step(self, rec: StepRecord) -> None:
         ctx = self.ctx
+        index = rec.index
         ctx.step = index
-        for ev in events:
-            if not isinstance(ev, (ChatLine, TurnChanged)):
+        for ev in rec.events:
+            t = type(ev)
+            if t is PieceMoved or t is PieceSentTo:
                 ctx.version += 1
-            if isinstance(ev, Moved):
                 u = ctx.units.get(ev.piece)
                 if u is None:
                     continue
                 frm, frm_map = u.hex, u.map
-                u.map, u.x, u.y = ev.map, ev.x, ev.y
+                d = ev.dst
+                u.map, u.x, u.y = d.map, d.x, d.y
                 u.hex = ctx.locate(u.map, u.x, u.y)
                 ctx.reindex(u, frm)
                 if u.hex != frm or u.map != frm_map:
@@ -186,20 +225,22 @@ class Checker:
                             pts.append(u.hex)
                         ctx.move_steps.setdefault(u.piece, []).append(index)
                     self._run("move", u, frm, u.hex, frm_map)
-            elif isinstance(ev, Changed):
+            elif t is PieceFlipped:
+                ctx.version += 1
                 u = ctx.units.get(ev.piece)
-                if u is None:
+                if u is None or ev.layer != "Step":
                     continue
-                if ev.supply_points is not None:
-                    u.supply_points = _int_or_none(ev.supply_points)
-                if ev.level_after is None or ev.level_after == ev.level_before:
-                    continue
-                u.reduced = ev.level_after >= 2
-                self._run("flip", u, ev.level_before, ev.level_after)
-            elif isinstance(ev, Added):
-                p = ev.snapshot
+                u.reduced = ev.new_level >= 2
+                self._run("flip", u, ev.old_level, ev.new_level)
+            elif t is PieceChanged:
+                u = ctx.units.get(ev.piece)
+                if u is not None:
+                    _set_changes(u, ev.changes)
+            elif t is PieceCreated:
+                ctx.version += 1
                 old = ctx.units.get(ev.piece)
-                u = self._unit(p)
+                w = ev.where
+                u = self._unit(ev.piece, ev.name, ev.properties, ev.layers, w.map, w.x, w.y)
                 ctx.units[ev.piece] = u
                 if old is not None:
                     ctx.reindex(old, old.hex, removed=True)
@@ -208,7 +249,8 @@ class Checker:
                     ctx.touched.add(u.hex)
                 if old is None or old.hex != u.hex:
                     self._run("move", u, old.hex if old else None, u.hex, old.map if old else None)
-            elif isinstance(ev, Removed):
+            elif t is PieceDeleted:
+                ctx.version += 1
                 u = ctx.units.pop(ev.piece, None)
                 if u is not None:
                     ctx.reindex(u, u.hex, removed=True)
@@ -216,8 +258,8 @@ class Checker:
                     frm, frm_map = u.hex, u.map
                     u.map, u.hex = None, None
                     self._run("move", u, frm, None, frm_map)
-            elif isinstance(ev, TurnChanged):
-                new = self._phase(ev.state, ev.label)
+            elif t is TurnAdvanced:
+                new = self._phase(ev.new, ev.new_text)
                 old = ctx.now
                 if (new.date, new.phase_id) != (old.date, old.phase_id):
                     self._run("phase_end", old)
@@ -227,13 +269,12 @@ class Checker:
                     ctx.now = new
                     ctx.phase_start_step = index
                     self._run("turn", old, new)
-            elif isinstance(ev, ChatLine):
-                parsed = decl.chat_text(ev.text)
-                if parsed is None:
+            elif t is ChatLine:
+                if ev.chat_kind != "chat":
                     continue
-                player, text = parsed
+                text = ev.text.strip()
                 try:
-                    d = decl.parse(text, player=player, step=index)
+                    d = decl.parse(text, player=ev.who, step=index)
                 except decl.DeclarationError as e:
                     self.findings.append(ctx.finding("declaration", WARNING, f"{e}: {text!r}",
                                                      check="declarations"))
@@ -251,56 +292,68 @@ class Checker:
                                   "checked")
         self._run("end")
 
-    def run(self, log: LogData) -> list[Finding]:
-        self.start(log)
-        n = len(log.steps)
-        for i, events in enumerate(log.steps, 1):
-            if i in log.undone or i in log.undo_steps:
-                self._sync(events)
-                continue
-            self.step(i, events)
-            self.ctx.last_step = i
-            if self.progress and (i % 1000 == 0 or i == n):
-                self.progress(i, n)
-        self.end()
+    def run(self, log: LogData, module: Any = None) -> list[Finding]:
+        """Replay ``log`` (``modgen.replay.Replayer``) with this checker as the visitor.
+
+        ``module``: what the game was played with (``modgen.vassal.buildfile.Module``); default
+        the log's own (``LogData.module``), else our module built from the game data."""
+        if module is None:
+            module = log.module if log.module is not None else game_module(self.ctx.game)
+        replayer = Replayer(log.saved, module)
+        self.turns = replayer.turns
+        replayer.run(self)
         return self.findings
 
-    def _sync(self, events) -> None:
+    def _sync(self, rec: StepRecord) -> None:
         """Apply an undone step (or the undo) to the positions without checking anything."""
-        self.ctx.version += 1
-        for ev in events:
-            if isinstance(ev, Moved) and ev.piece in self.ctx.units:
-                u = self.ctx.units[ev.piece]
+        ctx = self.ctx
+        ctx.version += 1
+        for ev in rec.events:
+            t = type(ev)
+            if (t is PieceMoved or t is PieceSentTo) and ev.piece in ctx.units:
+                u = ctx.units[ev.piece]
                 old = u.hex
-                u.map, u.x, u.y = ev.map, ev.x, ev.y
-                u.hex = self.ctx.locate(u.map, u.x, u.y)
-                self.ctx.reindex(u, old)
-            elif isinstance(ev, Changed) and ev.piece in self.ctx.units:
-                if ev.supply_points is not None:
-                    self.ctx.units[ev.piece].supply_points = _int_or_none(ev.supply_points)
-                if ev.level_after:
-                    self.ctx.units[ev.piece].reduced = ev.level_after >= 2
-            elif isinstance(ev, Added):
-                old = self.ctx.units.get(ev.piece)
+                u.map, u.x, u.y = ev.dst.map, ev.dst.x, ev.dst.y
+                u.hex = ctx.locate(u.map, u.x, u.y)
+                ctx.reindex(u, old)
+            elif t is PieceFlipped and ev.layer == "Step" and ev.piece in ctx.units:
+                ctx.units[ev.piece].reduced = ev.new_level >= 2
+            elif t is PieceChanged and ev.piece in ctx.units:
+                _set_changes(ctx.units[ev.piece], ev.changes)
+            elif t is PieceCreated:
+                old = ctx.units.get(ev.piece)
                 if old is not None:
-                    self.ctx.reindex(old, old.hex, removed=True)
-                u = self.ctx.units[ev.piece] = self._unit(ev.snapshot)
-                self.ctx.reindex(u, None)
-            elif isinstance(ev, Removed):
-                u = self.ctx.units.pop(ev.piece, None)
+                    ctx.reindex(old, old.hex, removed=True)
+                w = ev.where
+                u = ctx.units[ev.piece] = self._unit(ev.piece, ev.name, ev.properties, ev.layers,
+                                                     w.map, w.x, w.y)
+                ctx.reindex(u, None)
+            elif t is PieceDeleted:
+                u = ctx.units.pop(ev.piece, None)
                 if u is not None:
-                    self.ctx.reindex(u, u.hex, removed=True)
+                    ctx.reindex(u, u.hex, removed=True)
 
 
-def _int_or_none(text: str) -> int | None:
-    t = text.strip()
-    return int(t) if t.lstrip("-").isdigit() else None
+def _set_supply(u: UnitState, sp: str | None) -> None:
+    if sp is not None and sp.strip().lstrip("-").isdigit():
+        u.supply_points = int(sp)
+
+
+def _set_changes(u: UnitState, changes: dict) -> None:
+    """Marker/DynamicProperty values that changed in place (``D/``): HQ supply points, marker
+    values."""
+    if "SupplyPoints" in changes:
+        _set_supply(u, changes["SupplyPoints"][1])
+    if "MarkerValue" in changes:
+        u.marker_value = changes["MarkerValue"][1] or None
 
 
 def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=None,
-              progress=None, basis: str = "") -> Report:
+              progress=None, basis: str = "", module: Any = None) -> Report:
+    """Check one log: replay it (``modgen.replay``) on ``module`` (default: the log's, else ours
+    from the game data) and run every rule."""
     checker = Checker(game, scenario, boards=boards, progress=progress)
-    findings = checker.run(log)
-    return Report(findings, game.id, scenario.id if scenario else None, log.file, len(log.steps),
+    findings = checker.run(log, module)
+    return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
                   side_names={s.id: s.name for s in game.sides})

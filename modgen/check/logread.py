@@ -1,128 +1,71 @@
-"""The log as the checker sees it: pieces with their Marker properties and ``Step`` layer, and one
-list of plain events per log step.
+"""The log as the checker reads it: the saved game's typed commands, and the module it was played with.
 
-Reading is the shared VASSAL reader's (``modgen.vassal``: bounded zip reading, every
-obfuscation scheme, the ESC command tree, typed commands, trait chains); this module only keeps
-what the rules need, in a form that is cheap to replay: piece positions (map pixels), Marker
-properties, the ``Step`` layer level, chat lines, dice results, turn-tracker changes and which
-steps an undo reversed. The player's password (the userId in ``PLAYER`` lines and ``M/``
-commands) is never kept. ``modgen.replay`` walks the same commands with full VASSAL stack
-semantics; tests/test_check_crosscheck.py checks that both agree.
+There is one timeline: :mod:`modgen.replay` walks the commands with VASSAL's semantics and reports
+each step as typed events (``modgen log`` prints the same records). This module only
+
+* reads the file with the shared VASSAL reader (``modgen.vassal``: bounded zip reading, every
+  obfuscation scheme, the ESC command tree, typed commands) into a :class:`LogData`;
+* gives the module knowledge the replay needs (turn-tracker levels, grids, prototypes, dice):
+  the module the user names (``modgen check --module X.vmod``) or, by default, our module's
+  ``buildFile.xml`` rendered from the game data by ``modgen.module`` and read back with
+  ``modgen.vassal.buildfile.read_module`` (:func:`game_module`) — what the players had loaded;
+* offers the begin state and the typed chat for recognising the scenario before the check.
+
+The player's password (the userId in ``PLAYER`` lines and ``M/`` commands) is never kept here:
+the replay holds it only in a private index (``modgen.replay.state``).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterator
 
 from ..errors import ModgenError
 from ..vassal.archive import read_saved_game
-from ..vassal.commands import (AddPiece, BeginSave, ChangePiece, Chat, EndSave, MovePiece,
-                               MutableProperty, RemovePiece, Turn, Undo, parse_saved_game)
-from ..vassal.traits import parse_piece as _parse_vassal_piece
+from ..vassal.commands import BeginSave, Chat, EndSave, SavedGame, parse_saved_game
 
-# ------------------------------------------------------------------------------------ events
+__all__ = ["LogData", "read_log", "parse_log", "game_module"]
 
-@dataclass(frozen=True)
-class Added:
-    piece: str
-    snapshot: "Piece"      # the piece as added (type and state at that moment)
-
-
-@dataclass(frozen=True)
-class Moved:
-    piece: str
-    map: str | None
-    x: int
-    y: int
-    from_map: str | None
-    from_x: int
-    from_y: int
-
-
-@dataclass(frozen=True)
-class Changed:
-    """A ``D/`` state change; ``level_before``/``level_after`` of the ``Step`` layer."""
-
-    piece: str
-    level_before: int | None
-    level_after: int | None
-    supply_points: str | None = None   # the HQ's ``SupplyPoints`` property when it changed
-
-
-@dataclass(frozen=True)
-class Removed:
-    piece: str
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    text: str          # the CHAT payload, HTML-escaped as written
-
-
-@dataclass(frozen=True)
-class TurnChanged:
-    tracker: str
-    state: str
-    label: str | None  # the "to …" text of the "Turn Updated from … to …" chat, if any
-
-
-@dataclass(frozen=True)
-class DiceRolled:
-    name: str          # "1d6"
-    result: str        # "4" or "5,2"
-
-
-# ------------------------------------------------------------------------------------ pieces
-
-@dataclass
-class Piece:
-    id: str
-    name: str
-    map: str | None
-    x: int
-    y: int
-    props: dict[str, str]
-    step_level: int | None       # the "Step" layer level (1 full, 2 reduced) or None
-    type: str = field(default="", repr=False)   # the trait chain's type (to read D/ states)
-
-    @property
-    def unit_id(self) -> str | None:
-        return self.props.get("UnitId") or None
-
-    @property
-    def marker_id(self) -> str | None:
-        return self.props.get("MarkerId") or None
-
-
-def parse_piece(pid: str, type_: str, state: str) -> Piece:
-    p = _parse_vassal_piece(type_, state)
-    b = p.basic
-    return Piece(pid, b.name, b.map, b.x, b.y, p.properties(), p.layers().get("Step"), type_)
-
-
-# ------------------------------------------------------------------------------------ the log
 
 @dataclass
 class LogData:
+    """A log (or save) ready to replay: its commands, file name and the module it names."""
+
     file: str
     module_name: str | None
     module_version: str | None
-    pieces: dict[str, Piece]                 # the begin state
-    turn_state: str | None                   # TURN… state at the begin state
-    turn_label: str | None                   # the tracker's label at the begin state, when known
-    steps: list[list[object]]                # events per LOG step (0-based list, step = index+1)
-    undone: set[int] = field(default_factory=set)   # 1-based steps reversed by a later undo
-    undo_steps: set[int] = field(default_factory=set)  # 1-based steps that are undos
+    saved: SavedGame = field(repr=False)
+    module: Any = field(default=None, repr=False)   # a read module (``--module``), else None
+    _begin: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def n_steps(self) -> int:
+        return len(self.saved.steps)
+
+    def begin_state(self):
+        """The begin state (``modgen.replay.GameState``, no module): pieces with their Marker
+        properties and positions, the turn tracker's state. Computed once."""
+        if self._begin is None:
+            from ..replay.state import GameState
+            gs = GameState(None)
+            gs.apply_all(self.saved.initial)
+            self._begin = gs
+        return self._begin
+
+    def typed_chat(self) -> Iterator[tuple[int, str]]:
+        """(step, the typed line's ``CHAT`` payload, HTML-escaped as written) for every chat
+        command: enough to find a ``!scenario`` declaration before the replay."""
+        for st in self.saved.steps:
+            for cmd in st.commands:
+                if isinstance(cmd, Chat) and not cmd.text.startswith("*"):
+                    yield st.index, cmd.text
 
 
 def read_log(path: str | Path) -> LogData:
     sf = read_saved_game(str(path))
     return parse_log(sf.text, file=sf.path, module_name=sf.moduledata.get("name") or None,
                      module_version=sf.moduledata.get("version") or None)
-
-
-def _copy(p: Piece) -> Piece:
-    return Piece(p.id, p.name, p.map, p.x, p.y, dict(p.props), p.step_level, p.type)
 
 
 def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
@@ -132,86 +75,50 @@ def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
         raise ModgenError("savedGame does not start with begin_save", file=file)
     if not any(isinstance(c, EndSave) for c in saved.initial):
         raise ModgenError("savedGame has no end_save", file=file)
-    pieces: dict[str, Piece] = {}
-    turn_state = None
-    for cmd in saved.initial:
-        if isinstance(cmd, AddPiece):
-            _add(cmd, pieces)
-        elif isinstance(cmd, Turn):
-            turn_state = cmd.state
-    data = LogData(file, module_name, module_version, pieces, turn_state, None, [])
-    live = {k: _copy(v) for k, v in pieces.items()}
-    open_steps: list[int] = []
-    for st in saved.steps:
-        cmds = st.commands
-        n = len(data.steps) + 1
-        if cmds and isinstance(cmds[0], Undo) and cmds[0].begin:
-            data.undo_steps.add(n)
-            while open_steps:       # BasicLogger: the most recent step not yet undone
-                s_ = open_steps.pop()
-                if s_ not in data.undone:
-                    data.undone.add(s_)
-                    break
-        else:
-            open_steps.append(n)
-        events: list[object] = []
-        pending_label = None
-        for cmd in cmds:
-            ev = _event(cmd, live)
-            if isinstance(ev, ChatLine) and "Turn Updated from" in ev.text:
-                before, _, pending_label = ev.text.split("Turn Updated from", 1)[1].rpartition(" to ")
-                pending_label = pending_label.strip()
-                if data.turn_label is None:
-                    data.turn_label = before.strip()
-            if isinstance(ev, TurnChanged):
-                ev = TurnChanged(ev.tracker, ev.state, pending_label)
-            if ev is not None:
-                events.append(ev)
-        data.steps.append(events)
-    return data
+    return LogData(file, module_name, module_version, saved)
 
 
-def _add(cmd: AddPiece, pieces: dict[str, Piece]) -> Piece | None:
-    if cmd.is_stack or cmd.id in ("", "null"):
-        return None
-    p = parse_piece(cmd.id, cmd.type, cmd.state)
-    pieces[p.id] = p
-    return p
+# ------------------------------------------------------------------------------ our module
+
+_MODULES: dict[int, tuple[Any, Any]] = {}     # id(game) -> (game, Module): one per game object
 
 
-def _event(cmd: object, pieces: dict[str, Piece]) -> object | None:
-    if isinstance(cmd, MovePiece):
-        ev = Moved(cmd.id, cmd.new_map, cmd.new_x, cmd.new_y, cmd.old_map, cmd.old_x, cmd.old_y)
-        p = pieces.get(cmd.id)
-        if p is not None:
-            p.map, p.x, p.y = ev.map, ev.x, ev.y
-        return ev
-    if isinstance(cmd, AddPiece):
-        p = _add(cmd, pieces)
-        return Added(p.id, _copy(p)) if p else None
-    if isinstance(cmd, ChangePiece):
-        p = pieces.get(cmd.id)
-        if p is None:
-            return None
-        new = parse_piece(p.id, p.type, cmd.new_state)
-        before = p.step_level
-        sp_before = p.props.get("SupplyPoints")
-        p.props.update(new.props)
-        if new.step_level is not None:
-            p.step_level = new.step_level
-        p.map, p.x, p.y = new.map, new.x, new.y
-        after = new.step_level
-        sp = new.props.get("SupplyPoints")
-        if sp is not None and sp != sp_before:
-            return Changed(p.id, before, after, sp)
-        return Changed(p.id, before, after) if after != before else None
-    if isinstance(cmd, RemovePiece):
-        pieces.pop(cmd.id, None)
-        return Removed(cmd.id)
-    if isinstance(cmd, Chat):
-        return ChatLine(cmd.text)
-    if isinstance(cmd, Turn):
-        return TurnChanged(cmd.tracker_id, cmd.state, None)
-    if isinstance(cmd, MutableProperty) and cmd.name.endswith("_result"):
-        return DiceRolled(cmd.name[:-len("_result")], cmd.new)
-    return None
+def _build_module(game) -> Any:
+    from ..art.map import board_geometry
+    from ..module import buildfile, pieces, savegame, tracks
+    from ..vassal.buildfile import read_module
+    layout = savegame.BoardLayout.for_game(game, board_geometry)
+    boards = {mid: (layout.grids[mid], *layout.sizes[mid], f"map-{mid}.png")
+              for mid in sorted(game.maps)}
+    xml = buildfile.render(game, slots=pieces.slots(game), image_sizes={}, boards=boards,
+                           setups=[], charts=[], help_file="help.html",
+                           side_pools=[savegame.pool_map_name(s.name) for s in game.sides],
+                           track_board=(tracks.IMAGE, tracks.regions(game)))
+    module = read_module(xml, name=f"{game.id} buildFile.xml (from the game data)")
+    # no images in this buildFile: a board's size is the one the module writer gives its art
+    for mi in module.maps.values():
+        for name, b in mi.boards.items():
+            if name in layout.sizes and b.grid is not None:
+                b._width, b._height = layout.sizes[name]
+    return module
+
+
+def _fresh(module: Any) -> Any:
+    """A copy whose board layouts a replay may change (``BoardPicker``) without touching the
+    cached module; boards, grids and prototypes are shared (read-only)."""
+    maps = {k: dataclasses.replace(m, layout=list(m.layout), reversed_boards=set(m.reversed_boards))
+            for k, m in module.maps.items()}
+    by_obj = {id(m): maps[k] for k, m in module.maps.items()}
+    internal = {k: by_obj.get(id(m), m) for k, m in module.internal_ids.items()}
+    return dataclasses.replace(module, maps=maps, internal_ids=internal)
+
+
+def game_module(game) -> Any:
+    """Our module as VASSAL reads it (``modgen.vassal.buildfile.Module``), from the game data:
+    built once per game object, a fresh copy per call."""
+    hit = _MODULES.get(id(game))
+    if hit is None or hit[0] is not game:
+        if len(_MODULES) >= 16:
+            _MODULES.clear()
+        hit = _MODULES[id(game)] = (game, _build_module(game))
+    return _fresh(hit[1])

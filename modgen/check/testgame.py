@@ -190,11 +190,13 @@ class TestGame:
         layout = savegame.BoardLayout.for_game(self.game, board_geometry)
         text, _notes = savegame.scenario_command(self.game, self.scenario, layout, self.calendar,
                                                  self._P.slots(self.game))
-        for p in parse_log(text).pieces.values():
-            sp = p.props.get("SupplyPoints")
-            self._put(_P(p.id, p.props.get("UnitId") or None, p.props.get("MarkerId") or None,
-                         p.props.get("MarkerValue") or None, p.map, p.x, p.y, p.step_level or 1,
-                         int(sp) if sp and sp.isdigit() else None))
+        for p in parse_log(text).begin_state().pieces.values():
+            sp = p.properties.get("SupplyPoints")
+            m, x, y = p.position
+            self._put(_P(p.id, p.properties.get("UnitId") or None,
+                         p.properties.get("MarkerId") or None,
+                         p.properties.get("MarkerValue") or None, m, x, y,
+                         p.layers.get("Step") or 1, int(sp) if sp and sp.isdigit() else None))
             self._next = max(self._next, int(p.id) + 1 if p.id.isdigit() else self._next)
 
     def _begin(self) -> list[str]:

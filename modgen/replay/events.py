@@ -119,10 +119,15 @@ class PieceChanged(Event):
 
 @dataclass(frozen=True)
 class PieceCreated(Event):
+    """A piece added during the log (``+/``): where, and what it is (its Marker/DynamicProperty
+    values and layer levels at that moment, e.g. ``UnitId`` and the ``Step`` level)."""
+
     piece: str
     name: str
     where: Where
     stack: str | None = None
+    properties: dict = field(default_factory=dict)
+    layers: dict = field(default_factory=dict)
     kind = "created"
 
 
@@ -208,6 +213,11 @@ class StepRecord:
     undone_by: int | None = None
     turn_text: str | None = None   # the tracker's formatted turn after the step, when known
     turn_text_before: str | None = None
+
+    @property
+    def is_undo(self) -> bool:
+        """This step is an Undo (``UNDO true … UNDO false``), whether or not its target was found."""
+        return self.undoes is not None or any(type(e) is StepUndone for e in self.events)
 
     def to_json(self) -> dict:
         return {

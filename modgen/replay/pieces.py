@@ -2,8 +2,9 @@
 
 The replay keeps every piece's VASSAL type and state strings verbatim (so a later ``D/`` can be
 merged trait by trait the way VASSAL's ``Decorator.mergeState`` does) and derives the facts the
-timeline needs from them: name (Embellishment naming rules), Marker properties, layer levels,
-moved flag, BasicPiece map/position/persistent properties, the Send-To-Location return point.
+timeline needs from them: name (Embellishment naming rules), Marker and DynamicProperty values,
+layer levels, moved flag, BasicPiece map/position/persistent properties, the Send-To-Location
+return point.
 
 This is a deliberately small, fast reader of just those traits (the replay parses every ``D/`` of
 a long log, see benchmarks/bench_replay.py); the general trait parser is
@@ -147,6 +148,7 @@ class TypeInfo:
     moved_index: int | None             # MovementMarkable
     sendto: tuple[tuple[int, str], ...]  # (chain position, destination map id)
     prototypes: tuple[str, ...]         # unexpanded ``prototype;Name`` references
+    dynamic: tuple[tuple[int, str], ...] = ()  # (chain position, name) of DynamicProperty traits
 
     @property
     def n(self) -> int:
@@ -175,6 +177,7 @@ def type_info(type_: str) -> TypeInfo:
     moved_index = None
     sendto: list[tuple[int, str]] = []
     protos: list[str] = []
+    dynamic: list[tuple[int, str]] = []
     for i, (p, t) in enumerate(zip(prefixes, parts)):
         body = t[len(p) + 1:] if len(t) > len(p) else ""
         if p == "piece":
@@ -200,8 +203,12 @@ def type_info(type_: str) -> TypeInfo:
             sendto.append((i, f[2] if len(f) > 2 else ""))
         elif p == "prototype":
             protos.append(decode(body, ";")[0] if body else "")
+        elif p == "PROP":
+            f = decode(body, ";") if body else []
+            if f and f[0]:
+                dynamic.append((i, f[0]))
     ti = TypeInfo(prefixes, basic_name, image, tuple(layers), tuple(marker_index),
-                  tuple(marker_names), moved_index, tuple(sendto), tuple(protos))
+                  tuple(marker_names), moved_index, tuple(sendto), tuple(protos), tuple(dynamic))
     if len(_TYPE_CACHE) > _CACHE_LIMIT:
         _TYPE_CACHE.clear()
     _TYPE_CACHE[type_] = ti
@@ -219,7 +226,7 @@ class StateFacts:
     y: int
     name: str
     layers: dict[str, int] = field(default_factory=dict)     # layer name → level (negative = inactive)
-    properties: dict[str, str] = field(default_factory=dict)  # Marker properties
+    properties: dict[str, str] = field(default_factory=dict)  # Marker + DynamicProperty values
     moved: bool | None = None
     sendto_back: tuple[str, ...] = ()   # per Send-To trait: its stored return point ("" = none)
     persistent: dict[str, str] = field(default_factory=dict)  # BasicPiece persistent properties
@@ -293,10 +300,25 @@ def state_facts(type_: str, state: str) -> StateFacts:
             level = 1
         layers[layer.name] = level
     properties: dict[str, str] = {}
-    for idx, names in zip(ti.marker_index, ti.marker_names):
+    if ti.dynamic:
+        # inner traits first so that an outer trait of the same name wins (Decorator.getProperty)
+        found: list[tuple[int, tuple[str, ...], bool]] = [
+            (idx, names, False) for idx, names in zip(ti.marker_index, ti.marker_names)]
+        found += [(idx, (nm,), True) for idx, nm in ti.dynamic]
+        found.sort(key=lambda t: -t[0])
+    else:
+        found = [(idx, names, False) for idx, names in
+                 zip(reversed(ti.marker_index), reversed(ti.marker_names))]
+    for idx, names, is_dynamic in found:
+        if is_dynamic:   # DynamicProperty state: the value itself
+            properties[names[0]] = parts[idx]
+            continue
         values = decode(parts[idx], ",") if parts[idx] else []
+        mine: dict[str, str] = {}
         for j, nm in enumerate(names):
-            properties[nm] = values[j] if j < len(values) else ""
+            if nm not in mine:   # Marker.getProperty: the first matching key wins
+                mine[nm] = values[j] if j < len(values) else ""
+        properties.update(mine)
     moved = None
     if ti.moved_index is not None:
         moved = parts[ti.moved_index] == "true"

@@ -276,13 +276,24 @@ class Replayer:
                 pid = slot[1]
                 if pid in created or pid in deleted or pid not in state.pieces:
                     continue
-                events.extend(self._diff(state, pid, before.get(pid), pid in moved_ids))
+                b = before.get(pid)
+                if pid not in moved_ids and b is not None and b.exists:
+                    # a state change (D/, or a piece re-added) that put it elsewhere: Map.addPiece
+                    m1, x1, y1 = state.pieces[pid].position
+                    if m1 is not None and (m1, x1, y1) != (b.map, b.x, b.y):
+                        name = state.pieces[pid].name
+                        events.append(self._finish_move(PieceMoved(
+                            pid, name, self.where(state, b.map, b.x, b.y),
+                            self.where(state, m1, x1, y1), b.stack), state, before))
+                events.extend(self._diff(state, pid, b, pid in moved_ids))
             elif tag == "created":
                 pid = slot[1]
                 p = state.pieces.get(pid)
                 if p is not None:
                     m, x, y = p.position
-                    events.append(PieceCreated(pid, p.name, self.where(state, m, x, y), p.stack))
+                    f = p.facts
+                    events.append(PieceCreated(pid, f.name, self.where(state, m, x, y), p.stack,
+                                               dict(f.properties), dict(f.layers)))
             elif tag == "prop":
                 cmd, old = slot[1], slot[2]
                 if cmd.name in dice_props:
