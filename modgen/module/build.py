@@ -7,12 +7,9 @@ benchmark use it); ``build_module`` writes the file.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -100,11 +97,17 @@ def _board_job(map_id: str) -> tuple:
 
 
 def _can_fork() -> bool:
+    import multiprocessing            # here: a serial build does not pay for importing it
     try:
         return (len(os.sched_getaffinity(0)) > 1
                 and "fork" in multiprocessing.get_all_start_methods())
     except AttributeError:
         return False
+
+
+def _broken_pool() -> type[BaseException]:
+    from concurrent.futures.process import BrokenProcessPool
+    return BrokenProcessPool
 
 
 def scenario_file(scenario_id: str) -> str:
@@ -156,8 +159,11 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                   and _can_fork())
     global _FORK_GAME
     _FORK_GAME = game if use_worker else None
-    pool = (ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
-            if use_worker else None)
+    pool = None
+    if use_worker:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
     try:
         futures = {mid: pool.submit(_board_job, mid) for mid in map_ids} if pool else {}
         # the counters and markers here while the worker draws the maps; the same art functions
@@ -171,7 +177,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
             if pool:
                 try:
                     res = futures[mid].result()
-                except BrokenProcessPool:     # the worker died: draw it here instead
+                except _broken_pool():        # the worker died: draw it here instead
                     res = None
             if res is not None:
                 if res[0] == "error":
