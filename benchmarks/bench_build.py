@@ -25,7 +25,7 @@ Two modes, as the build has them:
 Peak memory: ``ru_maxrss`` of the build process, and of its forked worker (RUSAGE_CHILDREN);
 the figure judged against 1 GB is their sum (both may peak at once).
 
-    python3 benchmarks/bench_build.py [GAME] [--repeat N] [--mode serial|parallel|both]
+    python3 benchmarks/bench_build.py [GAME] [--repeat N] [--mode serial|parallel|both] [--warmup N]
 
 Prints every run, then the median (and min) per mode and a per-stage table of medians; exits 1
 when the target is missed in the mode ``modgen build`` uses by default (parallel).
@@ -113,6 +113,7 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--mode", choices=("serial", "parallel", "both"), default="both")
     ap.add_argument("--serial", action="store_true", help="same as --mode serial")
+    ap.add_argument("--warmup", type=int, default=1, help="uncounted runs first (default 1)")
     ap.add_argument("--child", nargs=2, metavar=("GAME", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -129,7 +130,8 @@ def main() -> int:
     summary = {}
     with tempfile.TemporaryDirectory() as d:
         out = str(Path(d) / f"{args.game}.vmod")
-        run_once(args.game, out, True, warm_env)      # byte-compile, warm the file cache
+        for _ in range(args.warmup):
+            run_once(args.game, out, True, warm_env)  # byte-compile, warm the file cache
         sizes = set()
         for mode in modes:
             serial = mode == "serial"
