@@ -115,14 +115,23 @@ class TestGame:
         return 40 + (i % 12) * 64, 40 + (i // 12) * 64
 
     # ------------------------------------------------------------------ piece strings
+    @property
+    def _protos(self):
+        # pieces in a game are expanded (VASSAL's PieceCloner), as in the module's scenario saves
+        if getattr(self, "_proto_cache", None) is None:
+            self._proto_cache = self._P.prototype_traits(self.game)
+        return self._proto_cache
+
     def _traits(self, p: _P):
         P, T = self._P, self._T
         if p.counter is not None:
             c = self.game.counters[p.counter]
-            return T.chain(P.unit_traits(self.game, c, level=p.level, map_id=p.map, x=p.x, y=p.y,
-                                         piece_id=p.id, supply_points=p.sp))
+            return T.chain(P.expand_prototypes(
+                P.unit_traits(self.game, c, level=p.level, map_id=p.map, x=p.x, y=p.y,
+                              piece_id=p.id, supply_points=p.sp), self._protos))
         m = self.game.markers[p.marker]
-        return T.chain(P.marker_traits(m, p.value, map_id=p.map, x=p.x, y=p.y, piece_id=p.id))
+        return T.chain(P.expand_prototypes(
+            P.marker_traits(m, p.value, map_id=p.map, x=p.x, y=p.y, piece_id=p.id), self._protos))
 
     def _add_cmd(self, p: _P) -> str:
         return self._T.add_piece(self._traits(p), p.id)
