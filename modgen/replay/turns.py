@@ -70,8 +70,24 @@ def _level_state(spec: LevelSpec | None, code: str):
     return value, sub, children
 
 
-def decode_state(state: str, spec: TrackerSpec | None) -> list[tuple[str, str, str]]:
-    """Active levels of a tracker state: [(label, value, level text)], outermost first."""
+def decode_state(state: str, spec: TrackerSpec | None,
+                 memo: dict | None = None) -> list[tuple[str, str, str]]:
+    """Active levels of a tracker state: [(label, value, level text)], outermost first.
+
+    ``memo``: a dict kept between calls for the same ``spec``: a level's own code (its state with
+    its sub-levels) decodes the same every time, and the inner levels (phase, turn) recur with
+    every change of an outer one."""
+    level_state = _level_state
+    if memo is not None:
+        if len(memo) > 20000:
+            memo.clear()
+
+        def level_state(lvl_spec, code, _get=memo.get):
+            key = (id(lvl_spec), code)
+            r = _get(key)
+            if r is None:
+                r = memo[key] = _level_state(lvl_spec, code)
+            return r
     d = Decoder(state, "|")
     current = d.int(0)
     codes = [d.token("") for _ in spec.levels] if spec is not None else list(d)
@@ -83,7 +99,7 @@ def decode_state(state: str, spec: TrackerSpec | None) -> list[tuple[str, str, s
     lvl_spec, code = specs[top], codes[top]
     depth = 1
     while True:
-        value, sub, children = _level_state(lvl_spec, code)
+        value, sub, children = level_state(lvl_spec, code)
         if lvl_spec is not None:
             label = lvl_spec.property or lvl_spec.name or f"level{depth}"
             text = lvl_spec.turn_format.replace("$value$", value)
@@ -154,12 +170,15 @@ class TurnDecoder:
         self.specs = tracker_specs(module)
         self._cache: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
         self._memo: dict[tuple, tuple[dict[str, str], str | None]] = {}
+        self._levels: dict[str, dict] = {}     # tracker id -> decode_state's per-level memo
 
     def levels(self, tracker_id: str, state: str) -> list[tuple[str, str, str]]:
         key = (tracker_id, state)
         r = self._cache.get(key)
         if r is None:
-            r = decode_state(state, self.specs.get(tracker_id))
+            spec = self.specs.get(tracker_id)
+            memo = self._levels.setdefault(tracker_id, {}) if spec is not None else None
+            r = decode_state(state, spec, memo)
             if len(self._cache) > 10000:
                 self._cache.clear()
             self._cache[key] = r
