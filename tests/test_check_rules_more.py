@@ -367,3 +367,57 @@ def test_real_25_6_bef_headquarters_arrives_with_7_sp():
     hit = of(check(t2), "25-6")
     assert len(hit) == 1 and hit[0].step == step and "with 0 SP" in hit[0].message
     assert "gives it 7 SP" in hit[0].message
+
+
+# ------------------------------------------------------------------ IF 6 mobilization (May 1915)
+
+MOBILIZATION = (
+    SpecialRule("6", "Mobilization completes 1 May 1915 (Italy): Infantry or Mountain Divisions "
+                     "numbered 1-3; All 2-4 Brigades"),
+    SpecialRule("6", "Mobilization completes 2 May 1915 (Italy): All other units"),
+)
+
+
+def mobilization_game(*, cp_at: str = "3518", first_phase: str = "en-movement") -> TestGame:
+    setup = (Placement("it-inf-xx-1", Hex(30, 18)), Placement("it-inf-xx-4", Hex(30, 21)),
+             Placement("ah-inf-xx-57", Hex.parse(cp_at)))
+    return empty(setup=setup, special_rules=MOBILIZATION, first_phase=first_phase,
+                 last_turn=GameDate(1915, 5, 3), phase=first_phase)
+
+
+def test_unit_moves_only_once_mobilized():
+    t = mobilization_game()
+    t.move("it-inf-xx-1", "3017")                 # mobilized 1 May
+    assert check(t) == []
+    step = t.move("it-inf-xx-4", "3022")          # "all other units": 2 May
+    hit = of(check(t), "IF 6")
+    assert len(hit) == 1 and hit[0].step == step
+    assert "4 Inf XX moved 3021→3022 on Turn 1 May 1915" in hit[0].message
+    assert "completes mobilization on Turn 2 May 1915" in hit[0].message
+    t2 = mobilization_game()
+    t2.advance_to(GameDate(1915, 5, 2), "en-movement")
+    t2.move("it-inf-xx-4", "3022")
+    assert of(check(t2), "IF 6") == []
+
+
+def test_unit_that_may_have_been_attacked_is_mobilized_undetermined():
+    # scenario section 6: "Units that are attacked … immediately complete the mobilization
+    # process"; the log does not show attacks, only who stood next to an enemy in its Combat Phase
+    near = next(h for h in Hex(30, 21).neighbours() if h.col == 31)
+    for cp_at, severity in ((str(near), "undetermined"), ("3518", "violation")):
+        t = mobilization_game(cp_at=cp_at, first_phase="cp-reinforcement")
+        t.next_phase(5)                           # through the CP Combat Phase to Entente movement
+        step = t.move("it-inf-xx-4", "3022")
+        f = of(check(t), "IF 6", severity)
+        assert len(f) == 1 and f[0].step == step, (cp_at, check(t))
+        assert violations(check(t)) == f if severity == "violation" else violations(check(t)) == []
+
+
+def test_real_if_6_italian_division_moves_before_june_1915():
+    g, sc = _real()
+    t = TestGame(g, sc)                            # 7 May 1915, Entente Movement Phase
+    t.move("it-inf-xx-35", "1723")                 # 35: mobilized 7 May
+    assert of(check(t), "IF 6") == []
+    step = t.move("it-inf-xx-25", "2123")          # 25: "all other units", 2 June 1915
+    hit = of(check(t), "IF 6")
+    assert len(hit) == 1 and hit[0].step == step and "Turn 2 June 1915" in hit[0].message

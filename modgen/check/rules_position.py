@@ -621,3 +621,159 @@ def no_italian_trenches_in_the_west(ctx: CheckContext, u: UnitState, frm, to, fr
                           missing="the game before this log")
         return
     yield ctx.finding("IF 3-6", VIOLATION, what, units=here, hexes=[to])
+
+
+# ------------------------------------------------------------------------- scenario mobilization
+
+_MOB = re.compile(r"mobili[sz]ation completes\s+(\d)\s+(" + "|".join(MONTHS) + r")\s+(\d{4})\s*"
+                  r"\(([^)]*)\)\s*:\s*(.+)$", re.I | re.S)
+_DESIG = re.compile(r"(\d+)\s*-\s*(\d+)|([A-Za-z0-9/]+)")
+
+
+def _mobilization_item(item: str):
+    """A predicate on counters for one item of a mobilization list, "rest" for "All other
+    units", None when the wording is not understood."""
+    t = " ".join(item.lower().replace(".", "").split())
+    if t == "all units":
+        return lambda c: True
+    if t == "all other units":
+        return "rest"
+    if t == "all mountain brigades":
+        return lambda c: c.type == "mtn" and c.size == "X"
+    m = re.fullmatch(r"all ((?:\d+-\d+)(?:,? (?:and )?\d+-\d+)*) brigades", t)
+    if m:
+        faces = set(re.findall(r"\d+-\d+", m.group(1)))
+        return lambda c: c.size == "X" and f"{c.front.strength}-{c.front.movement}" in faces
+    m = re.fullmatch(r"(infantry|mountain|infantry or mountain) divisions numbered (.+)", t)
+    if m:
+        types = {"infantry": {"inf"}, "mountain": {"mtn"}}.get(m.group(1), {"inf", "mtn"})
+        names: set[str] = set()
+        for a, b, word in _DESIG.findall(m.group(2).replace(" and ", ", ")):
+            if a:
+                names |= {str(n) for n in range(int(a), int(b) + 1)}
+            elif word != "and":
+                names.add(word)
+        return lambda c: c.type in types and c.size == "XX" and c.designation.lower() in names
+    m = re.fullmatch(r"(\d+)(?:st|nd|rd|th) cavalry division", t)
+    if m:
+        return lambda c: c.type == "cav" and c.size == "XX" and c.designation == m.group(1)
+    return None
+
+
+def mobilization_schedule(ctx: CheckContext) -> dict:
+    """nation id -> [(date, predicate | "rest" | None)] from the scenario's "Mobilization
+    completes <turn> <month> <year> (<nation>): <units>; …" special rules (cached)."""
+    hit = ctx.cache.get("mobilization")
+    if hit is not None:
+        return hit
+    out: dict[str, list] = {}
+    names = {n.name.lower(): nid for nid, n in ctx.game.nations.items()}
+    for r in (ctx.scenario.special_rules if ctx.scenario else ()):
+        m = _MOB.search(r.text or "")
+        if not m or m.group(4).strip().lower() not in names:
+            continue
+        date = GameDate(int(m.group(3)), [x.lower() for x in MONTHS].index(m.group(2).lower()) + 1,
+                        int(m.group(1)))
+        for item in m.group(5).split(";"):
+            out.setdefault(names[m.group(4).strip().lower()], []).append(
+                (date, _mobilization_item(item)))
+    ctx.cache["mobilization"] = out
+    return out
+
+
+def mobilization_date(ctx: CheckContext, counter) -> tuple[GameDate | None, bool]:
+    """(the date ``counter`` completes mobilization, whether that is certain); (None, True) when
+    the scenario has no schedule for its nation."""
+    memo = ctx.cache.setdefault("mobilization-dates", {})
+    hit = memo.get(counter.id)
+    if hit is None:
+        hit = memo[counter.id] = _mobilization_date(ctx, counter)
+    return hit
+
+
+def _mobilization_date(ctx: CheckContext, counter) -> tuple[GameDate | None, bool]:
+    entries = mobilization_schedule(ctx).get(counter.nation)
+    if not entries:
+        return None, True
+    dates = [d for d, p in entries if callable(p) and p(counter)]
+    if dates:
+        return min(dates), True
+    rest = [d for d, p in entries if p == "rest"]
+    unknown = any(p is None for _, p in entries)
+    if rest:
+        return min(rest), not unknown
+    return None, not unknown
+
+
+def _maybe_attacked(ctx: CheckContext) -> set:
+    return ctx.cache.setdefault("mobilization-attacked", set())
+
+
+def _note_attackable(ctx: CheckContext, phase: PhaseInfo) -> None:
+    """Units adjacent to a unit of the side whose Combat Phase it is may have been attacked, which
+    completes their mobilization at once."""
+    if phase.kind != "combat" or phase.side is None or phase.date is None:
+        return
+    schedule = mobilization_schedule(ctx)
+    last = max((d for entries in schedule.values() for d, _ in entries), default=None)
+    if last is None or phase.date >= last:
+        return
+    seen = _maybe_attacked(ctx)
+    waiting = [u for u in ctx.units.values() if _is_unit(u) and u.side != phase.side
+               and u.hex is not None and u.piece not in seen and u.piece in ctx.at_start
+               and (mobilization_date(ctx, u.counter)[0] or phase.date) > phase.date]
+    if not waiting:
+        return
+    attackers = {u.hex for u in ctx.units.values() if _is_unit(u) and u.side == phase.side
+                 and u.hex is not None}
+    for u in waiting:
+        if any(n in attackers for n in u.hex.neighbours()):
+            seen.add(u.piece)
+
+
+@rule("IF 6", "turn")
+def mobilization_attacks_at_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """Scenario mobilization bookkeeping (no finding): who may have been attacked."""
+    _note_attackable(ctx, new)
+    return ()
+
+
+@rule("IF 6", "phase_end")
+def mobilization_attacks_at_end(ctx: CheckContext, ended: PhaseInfo):
+    """Scenario mobilization bookkeeping (no finding): who may have been attacked."""
+    _note_attackable(ctx, ended)
+    return ()
+
+
+@rule("IF 6", "move")
+def moves_only_when_mobilized(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """Italian Front May 1915 scenario, section 6: units set up on the map move only once their
+    mobilization is complete (the schedule's turn, read from the rule text). Reinforcements are
+    mobilized (25-4); a unit that was attacked completes mobilization at once: a unit that stood
+    next to an enemy unit in an enemy Combat Phase is therefore only *undetermined*."""
+    if not _is_unit(u) or frm is None or to is None or ctx.now.date is None \
+            or ctx.now.kind != "movement" or ctx.now.side != u.side:
+        return
+    if ctx.at_start.get(u.piece) is None or u.counter.type == "fortress":
+        return           # not on the map at the start: a reinforcement, mobilized (25-4)
+    date, certain = mobilization_date(ctx, u.counter)
+    if date is None or ctx.now.date >= date:
+        return
+    if not ctx.once("IF 6", (u.piece, ctx.phase_start_step)):
+        return
+    what = (f"{u.name} moved {frm}→{to} on {ctx.now.date}; it completes mobilization on {date} "
+            f"and may not move before (scenario mobilization schedule)")
+    if not certain:
+        yield ctx.finding("IF 6", UNDETERMINED, what + " unless a list item the checker does not "
+                          "read names it", units=[u], hexes=[frm, to],
+                          missing="a mobilization list item in a wording the checker reads")
+    elif u.piece in _maybe_attacked(ctx):
+        yield ctx.finding("IF 6", UNDETERMINED, what + " unless it was attacked (it stood next to "
+                          "an enemy unit in an enemy Combat Phase)", units=[u], hexes=[frm, to],
+                          missing="whether the unit was attacked (combat is not in the log)")
+    elif not ctx.log_starts_scenario:
+        yield ctx.finding("IF 6", UNDETERMINED, what + "; the log does not begin at the "
+                          "scenario's start, so an earlier attack on it cannot be ruled out",
+                          units=[u], hexes=[frm, to], missing="the game before this log")
+    else:
+        yield ctx.finding("IF 6", VIOLATION, what, units=[u], hexes=[frm, to], path=[frm, to])
