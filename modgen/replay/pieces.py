@@ -118,6 +118,10 @@ def merge_state(current: str, new: str, old: str, n: int) -> str:
     if not (len(cur) == len(nw) == len(od)):
         return new
     merged = [nw[i] if od[i] != nw[i] else cur[i] for i in range(len(cur))]
+    # BasicPiece.getState is live (map, position): when its part is unchanged it equals the old
+    # state VASSAL recorded, not the stored string, which may predate a move (a D/ after a drag
+    # from another map would otherwise send the piece back)
+    merged[-1] = nw[-1]
     if merged == nw:
         return new
     return join_chain(merged)
