@@ -141,3 +141,20 @@ def test_the_module_grid_is_the_one_the_game_data_prints(vmod_path):
              if module.hex_at("Main Map", *grid.center(h)) != h]
     assert wrong == []
     assert module.location_name("Main Map", *grid.center(Hex(21, 22))) == "2122"
+
+
+def test_check_on_the_built_module_equals_check_on_the_game_data(vmod_path, tmp_path, capsys):
+    """``modgen check --module X.vmod`` replays on the module the players had; by default the
+    checker renders the same module from the data: both give the same report."""
+    t, _, _ = _script()
+    t.move("ah-inf-x-96", "2121", "2122", "2222", "2322", "2422")     # CP unit in the Entente phase
+    log = t.write(tmp_path / "game.vlog")
+    reports = []
+    for extra in ([], ["--module", str(vmod_path)]):
+        rc = main(["check", str(log), "--scenario", SCENARIO.id, "--format", "json", *extra])
+        reports.append((rc, json.loads(capsys.readouterr().out)))
+    (rc0, default), (rc1, built) = reports
+    assert rc0 == rc1 == 1
+    assert default["findings"] == built["findings"]
+    rules = {f["rule"] for f in built["findings"] if f["severity"] == "violation"}
+    assert "6-3" in rules
