@@ -129,3 +129,19 @@ def test_a_move_undone_steps_later_yields_no_finding():
     assert {r.index: r.undone_by for r in c.records if r.undone} == {bad: bad + 3, bad + 1: bad + 2}
     assert [f for f in c.findings if f.severity == "violation"] == []
     assert str(next(u for u in c.ctx.units.values() if u.unit_id == "it-inf-xx-1").hex) == "3118"
+
+
+def test_a_foreign_tracker_is_not_read_with_our_calendar():
+    """Our module's levels would read any similar state as a plausible date: the checker trusts
+    them only when the begin state's tracker round-trips through the game's calendar."""
+    from modgen.module import turns
+    g = check_game.game()
+    t = TestGame(g, g.scenarios["if-test"])
+    ours = t.text()
+    state = turns.turn_state(t.calendar, t.date, t.phase)
+    foreign = state.replace("true,true,true,true,true,true,true,true,true,true,true,true", "true")
+    assert foreign != state and turns.decode_turn_state(t.calendar, foreign)[0] == t.date
+    for text, trusted in ((ours, True), (ours.replace(state, foreign), False)):
+        c = Checker(g, t.scenario)
+        c.run(parse_log(text))
+        assert c._labels_trusted is trusted

@@ -92,6 +92,7 @@ class Checker(Visitor):
         self._calendar = None
         self._phase_cache: dict = {}
         self._phase_seen = False
+        self._labels_trusted = True     # False: the tracker is not this game's calendar
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -140,7 +141,8 @@ class Checker(Visitor):
 
     def _phase_uncached(self, labels: dict, text: str | None) -> PhaseInfo:
         ctx = self.ctx
-        if ctx.sequence is not None and {"Year", "Month", "Turn", "Phase"} <= labels.keys():
+        if (self._labels_trusted and ctx.sequence is not None
+                and {"Year", "Month", "Turn", "Phase"} <= labels.keys()):
             try:
                 from ..module import turns
                 if self._calendar is None:
@@ -171,12 +173,29 @@ class Checker(Visitor):
                 ctx.at_start[pid] = u.hex
                 ctx.touched.add(u.hex)
         turns = self.turns or TurnDecoder(None)
+        self._labels_trusted = self._is_our_calendar(state)
         ctx.now = self._phase(turns.labels(state), turns.text(state))
         sc = ctx.scenario
         ctx.log_starts_scenario = bool(sc and ctx.now.date == sc.first_turn and (
             ctx.now.phase is None or ctx.now.phase_id == sc.first_phase))
         ctx.step = None
         self._run("setup")
+
+    def _is_our_calendar(self, state: GameState) -> bool:
+        """Whether the begin state's tracker is this game's calendar (its state round-trips
+        through ``modgen.module.turns``). A foreign tracker read with our module's levels could
+        give a plausible but wrong date: then only the tracker's text is read."""
+        from ..module import turns
+        raw = state.turn_states.get(turns.TRACKER_ID)
+        if raw is None or self.ctx.sequence is None:
+            return True
+        try:
+            if self._calendar is None:
+                self._calendar = turns.calendar(self.ctx.game)
+            date, phase = turns.decode_turn_state(self._calendar, raw)
+            return turns.turn_state(self._calendar, date, phase.id) == raw
+        except Exception:  # noqa: BLE001 — undecodable: not our tracker
+            return False
 
     def on_step(self, step: StepRecord, state: GameState) -> None:
         self.records.append(step)
