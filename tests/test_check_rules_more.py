@@ -33,6 +33,7 @@ EXTRA = [
     _c("it-hq-xxxx-2", "italy", "hq", "XXXX", "2", None, 4),
     _c("de-inf-xx-jgr", "germany", "inf", "XX", "Jgr", 8, 5, Face(4, 5)),
     _c("ah-inf-x-50", "austria-hungary", "inf", "X", "50", 2, 3, Face(1, 3)),
+    _c("it-art-iii-9", "italy", "art", "III", "9", 2, 1),                      # MA 1
 ] + [_c(f"ah-inf-xx-{n}", "austria-hungary", "inf", "XX", str(n), 5, 4, Face(3, 4))
      for n in range(1, 8)]
 
@@ -55,6 +56,7 @@ def game(*, west: int = 30, switzerland: bool = False, **scenario_over):
     sides = {str(s): {"terrain": s_info.terrain, "rail": s_info.rail, "river": s_info.river}
              for s, s_info in base.hexsides.items() if s_info.terrain != "clear" or s_info.rail
              or s_info.river}
+    sides["3522|3622"] = {"rail": "double"}          # an Austro-Hungarian rail line
     mapdef = make_map((west, 36), (15, 24), map_id="6-4", hexes=hexes, hexsides=sides)
     counters = dict(g.counters)
     counters.update({c.id: c for c in EXTRA})
@@ -167,10 +169,31 @@ def two_turns(rail_first: bool) -> TestGame:
     return t
 
 
-def test_unit_that_ended_its_rail_move_last_turn_resumes_without_entraining():
-    assert violations(check(two_turns(rail_first=True))) == []
+def test_unit_that_ended_its_rail_move_last_turn_may_resume_without_entraining():
+    # no entrained marker: the log does not say whether it stayed entrained, and the move is
+    # legal only if it did (1 + 3 MP rather than 2 + 3): undetermined, not a violation
+    f = check(two_turns(rail_first=True))
+    assert violations(f) == []
+    u = of(f, "7-11", "undetermined")
+    assert len(u) == 1 and "legal if it was still entrained from its last rail move" in u[0].message
+    assert "entrained marker" in u[0].missing
     f = check(two_turns(rail_first=False))                   # moved by ground: entrains again
-    assert len(of(f, "6-9")) == 1, f
+    assert len(of(f, "6-9")) == 1 and of(f, "7-11", "undetermined") == [], f
+
+
+def test_rail_declaration_legal_only_if_still_entrained_is_undetermined():
+    t = empty()
+    t.place("it-art-iii-9", "3118")
+    t.place_marker("entrained", "3118")
+    t.declare("!rail 9 Art III 3118-3218-3318")            # entrained: 2/6 MP of MA 1
+    t.move("it-art-iii-9", "3318")
+    assert violations(check(t)) == []
+    t.next_phase(8)
+    step = t.declare("!rail 9 Art III 3318-3218-3118")     # no marker in 3318: 1 + 2/6 > 1?
+    f = check(t)
+    assert violations(f) == []
+    u = of(f, "7-11", "undetermined")
+    assert len(u) == 1 and u[0].step == step and "still entrained" in u[0].message
 
 
 def test_rail_move_from_a_hex_left_since_pays_entraining_again():
@@ -184,6 +207,35 @@ def test_rail_move_from_a_hex_left_since_pays_entraining_again():
     step = t.move("it-inf-xx-1", "3118", "3018", "3017", "3016")   # 2 (entrain again) + 3
     f = of(check(t), "6-9")
     assert len(f) == 1 and f[0].step == step
+
+
+def enemy_rail_game(how: str) -> tuple[TestGame, int]:
+    t = empty(phase="cp-movement")
+    t.place("ah-inf-xx-57", "3622")
+    t.place("it-inf-xx-1", "3022")
+    if how != "walked":
+        t.declare("!rail 57 Inf XX 3622-3522")
+    t.move("ah-inf-xx-57", "3522")
+    if how == "marked":
+        t.add_marker("entrained", "3522")                    # it stays entrained (7-11)
+    t.next_phase(4)                                          # Entente Movement Phase
+    return t, t.move("it-inf-xx-1", "3122", "3222", "3322", "3422")   # 4 MP, +1 in 57's ZOC
+
+
+def test_enemy_that_ended_a_rail_move_may_be_entrained_without_zoc():
+    t, step = enemy_rail_game("rail")
+    f = check(t)
+    assert violations(f) == []
+    u = of(f, "7-11", "undetermined")
+    assert len(u) == 1 and u[0].step == step
+    assert "57 Inf XX in 3522 is still entrained (no ZOC)" in u[0].message
+    assert "5 MP spent, MA 4" in u[0].message
+    t, _ = enemy_rail_game("marked")
+    f = check(t)
+    assert violations(f) == [] and of(f, "7-11", "undetermined") == []
+    t, step = enemy_rail_game("walked")
+    f = check(t)
+    assert [x.rule for x in violations(f)] == ["6-9"] and of(f, "7-11", "undetermined") == []
 
 
 def test_zoc_does_not_extend_into_a_neutral_country():

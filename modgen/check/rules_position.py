@@ -9,6 +9,7 @@ of the Movement Phase and turns the verdicts into findings.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..hexgrid import Hex
 from ..model.types import GameDate, MONTHS
@@ -200,7 +201,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         return
     rail = _declared(ctx, "rail", u)
     rail_used = bool(rail)
-    allowance = None
+    allowance = lenient_allowance = None
     rail_note = ""
     if rail:
         # the declared rail path replaces the drops along it; ground movement starts at its end
@@ -215,12 +216,15 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         i = drops.index(path[0])
         drops = [path[-1]] + [h for h in drops[i + 1:] if h not in path]
         ma = movement_allowance(_view(u))
-        entrained = ctx.cache.get(("rail-entrained", rail[-1].step), False)
+        entrained = ctx.cache.get(("rail-entrained", rail[-1].step))
         if ma is not None:
-            by_rail = rail_mp(u, path, entrain=not entrained)
+            by_rail = rail_mp(u, path, entrain=entrained != "marker")
             allowance = max(ma - by_rail, 0)
             rail_note = (f" (MA {ma} less {by_rail} MP by rail"
-                         + (", already entrained: 7-11)" if entrained else ")"))
+                         + (", entrained: 7-11)" if entrained == "marker" else ")"))
+            if entrained == "declared":
+                # 7-11: it may still be entrained from its last rail move (no marker says so)
+                lenient_allowance = max(ma - rail_mp(u, path, entrain=False), 0)
         if len(drops) < 2:
             return
     column = True if _declared(ctx, "column", u) else None
@@ -251,6 +255,15 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     if res.verdict != _movement.LEGAL:
         ctx.flagged.add(("move-reported", key))
     if res.verdict == _movement.ILLEGAL:
+        why = _legal_if_entrained(ctx, board, u, drops, costs, column, rail_used,
+                                  allowance if lenient_allowance is None else lenient_allowance)
+        if why:
+            yield ctx.finding("7-11", UNDETERMINED, f"{u.name}: {res.message.split(': ', 1)[-1]}"
+                              f"{rail_note}; legal if {why}", units=[u],
+                              hexes=[drops[0], drops[-1]], path=path or drops,
+                              missing="an entrained marker (7-11) showing whether the unit "
+                                      "stayed entrained after its rail move")
+            return
         msg = res.message
         if not msg.startswith(f"{res.rule}:") and not msg.startswith(u.name):
             msg = f"{u.name}: {msg}"
@@ -265,6 +278,56 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                           missing="map data for the hexsides crossed")
 
 
+def _legal_if_entrained(ctx: CheckContext, board, u: UnitState, drops, costs, column, rail_used,
+                        allowance) -> str:
+    """7-11 without a marker: when units that ended a declared rail move in an earlier phase and
+    have not moved since may still be entrained (no ZOC; no entraining MP for ``u`` itself,
+    already in ``allowance``), the reason an illegal move would then be legal, else ""."""
+    maybe = {v.piece for v in ctx.units.values() if v.side != u.side and _is_unit(v)
+             and possibly_entrained(ctx, v)}
+    ezoc = enemy_zoc_hexes(ctx, u.side)
+    if maybe:
+        ezoc = frozenset(_zoc.enemy_zoc(_EntrainedBoard(board, ctx, maybe), u.side))
+    res = _movement.check_movement(board, _view(u, drops[0]), drops, costs, column=column,
+                                   rail_used=rail_used, allowance=allowance, ezoc=ezoc)
+    if res.verdict != _movement.LEGAL:
+        return ""
+    who = [f"{v.name} in {v.hex}" for v in ctx.units.values() if v.piece in maybe]
+    mine = ctx.cache.get(("rail-entrained-unit", u.piece, ctx.phase_start_step)) == "declared"
+    parts = (["it was still entrained from its last rail move (no entraining MP)"] if mine else []) \
+        + ([f"{', '.join(sorted(who))} {'is' if len(who) == 1 else 'are'} still entrained "
+            f"(no ZOC)"] if who else [])
+    return " and ".join(parts)
+
+
+def possibly_entrained(ctx: CheckContext, v: UnitState) -> bool:
+    """7-11: ``v`` ended a declared rail move in an earlier phase, has not moved since and has
+    no entrained marker: the log does not say whether it stayed entrained."""
+    rec = _rail_ends(ctx).get(v.piece)
+    return bool(rec and ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step
+                and v.hex == rec[1][-1] and not entrained_by_marker(ctx, v.hex))
+
+
+class _EntrainedBoard:
+    """A board on which the given pieces are entrained (7-11: no ZOC)."""
+
+    def __init__(self, board, ctx: CheckContext, pieces: set):
+        self._b, self._ctx, self._pieces = board, ctx, pieces
+
+    def __getattr__(self, name):
+        return getattr(self._b, name)
+
+    def units(self, h: Hex):
+        out = []
+        for v in self._b.units(h):
+            out.append(replace(v, entrained=True) if v.piece_id in self._pieces else v)
+        return tuple(out)
+
+    def all_units(self):
+        for h in sorted(self._ctx.by_hex):
+            yield from self.units(h)
+
+
 def rail_mp(u: UnitState, path, *, entrain: bool = True) -> int:
     """7-3, 7-5, 7-7: MP a rail move along ``path`` uses, fractions rounded up
     (``modgen.rules.rail``); no entraining MP for a unit already entrained (7-11)."""
@@ -277,15 +340,16 @@ def _rail_ends(ctx: CheckContext) -> dict:
     return ctx.cache.setdefault("rail-ends", {})
 
 
-def entrained_at(ctx: CheckContext, u: UnitState, start: Hex) -> bool:
-    """7-11: whether ``u`` may be entrained when it starts a rail move in ``start``: an
-    ``entrained`` marker in its hex (or in ``start``), or its last rail move, declared in an
-    earlier phase, ended in ``start`` and it has not moved since."""
+def entrained_at(ctx: CheckContext, u: UnitState, start: Hex) -> str | None:
+    """7-11: whether ``u`` is entrained when it starts a rail move in ``start``: "marker" when an
+    ``entrained`` marker stands in its hex (or in ``start``); "declared" when its last rail move,
+    declared in an earlier phase, ended in ``start`` and it has not moved since (it may have
+    stayed entrained, but no marker says so); else None."""
     if entrained_by_marker(ctx, u.hex) or entrained_by_marker(ctx, start):
-        return True
-    rec = _rail_ends(ctx).get(u.piece)
-    return bool(rec and ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step
-                and rec[1][-1] == start and u.hex == start)
+        return "marker"
+    if possibly_entrained(ctx, u) and u.hex == start:
+        return "declared"
+    return None
 
 
 @rule("7-11", "move")
@@ -328,12 +392,26 @@ def rail_movement(ctx: CheckContext, d):
     used = ctx.cache.setdefault(("single-track", ctx.phase_start_step), {})
     entrained = entrained_at(ctx, u, d.hexes[0])
     ctx.cache[("rail-entrained", d.step)] = entrained
+    ctx.cache[("rail-entrained-unit", u.piece, ctx.phase_start_step)] = entrained
     _rail_ends(ctx)[u.piece] = (d.step if d.step is not None else 0, tuple(d.hexes))
-    res = _rail.check_rail_move(board, _view(u, d.hexes[0], entrained), d.hexes,
-                                _networks(ctx, board), side_nations,
-                                ezoc=enemy_zoc_hexes(ctx, u.side),
-                                entrain=False if entrained else None,
-                                single_track_used=used, allowance=movement_allowance(_view(u)))
+
+    def rail_check(entrain):
+        return _rail.check_rail_move(board, _view(u, d.hexes[0], not entrain), d.hexes,
+                                     _networks(ctx, board), side_nations,
+                                     ezoc=enemy_zoc_hexes(ctx, u.side),
+                                     entrain=False if not entrain else None,
+                                     single_track_used=used,
+                                     allowance=movement_allowance(_view(u)))
+    res = rail_check(entrained != "marker")
+    if res.verdict == _movement.ILLEGAL and entrained == "declared":
+        lenient = rail_check(False)
+        if lenient.verdict == _movement.LEGAL:
+            yield ctx.finding("7-11", UNDETERMINED, f"{u.name}: {res.message.split(': ', 1)[-1]}"
+                              f"; legal if it was still entrained from its last rail move",
+                              units=[u], path=list(d.hexes),
+                              missing="an entrained marker (7-11) showing whether the unit "
+                                      "stayed entrained after its rail move")
+            res = lenient          # the rail move counts for single track and capacity
     if res.verdict == _movement.ILLEGAL:
         msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
         yield ctx.finding(res.rule, VIOLATION, f"{u.name}: {msg}", units=[u],
