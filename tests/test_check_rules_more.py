@@ -238,6 +238,23 @@ def test_enemy_that_ended_a_rail_move_may_be_entrained_without_zoc():
     assert [x.rule for x in violations(f)] == ["6-9"] and of(f, "7-11", "undetermined") == []
 
 
+def test_rail_network_exception_of_the_scenario_makes_9_1_undetermined():
+    def game_with(rules):
+        t = empty(special_rules=rules)
+        t.place("it-inf-xx-1", "3118")
+        step = t.declare("!rail 1 Inf XX 3118-3218-3318-3418")   # 3418: Austria-Hungary
+        return check(t), step
+    f, step = game_with(())
+    assert [(x.rule, x.step) for x in violations(f)] == [("9-1", step)]
+    f, step = game_with((SpecialRule(None, "Rail: Hex 3418 is part of the Italian rail network."),))
+    assert violations(f) == []
+    u = of(f, "9-1", "undetermined")
+    assert len(u) == 1 and u[0].step == step and "Hex 3418 is part of the Italian" in u[0].message
+    f, _ = game_with((SpecialRule(None, "Rail: Single track rail lines in Italy are not part of "
+                                        "the Austro-Hungarian rail network."),))
+    assert [x.rule for x in violations(f)] == ["9-1"]
+
+
 def test_zoc_does_not_extend_into_a_neutral_country():
     from modgen.check.rules_position import enemy_zoc_hexes
     g = game(switzerland=True, setup=(), fortresses=(), markers=(), hq_supply_points={},

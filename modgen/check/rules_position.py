@@ -364,6 +364,19 @@ def entrained_state(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         del _rail_ends(ctx)[u.piece]
 
 
+_OTHER_NETWORK = re.compile(r"(?<!not )part of the [A-Za-z -]+ rail network", re.I)
+
+
+def network_exceptions(ctx: CheckContext) -> list[str]:
+    """Scenario special rules that put rail lines in another country's network ("Hex 3217 is part
+    of the Italian rail network", IF October 1917; "Double track rail lines in Italy, but behind
+    Austro-Hungarian lines are … part of the Austro-Hungarian rail network", IF June 1918). The
+    checker's networks follow the country of each hex (9-2), so a 9-1 verdict is undetermined in
+    such a scenario."""
+    sc = ctx.scenario
+    return [r.text for r in (sc.special_rules if sc else ()) if _OTHER_NETWORK.search(r.text or "")]
+
+
 def _networks(ctx: CheckContext, board):
     return _rail.SimpleRailNetworks(board)
 
@@ -414,6 +427,13 @@ def rail_movement(ctx: CheckContext, d):
             res = lenient          # the rail move counts for single track and capacity
     if res.verdict == _movement.ILLEGAL:
         msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
+        moved = network_exceptions(ctx) if res.rule == "9-1" else []
+        if moved:
+            yield ctx.finding("9-1", UNDETERMINED, f"{u.name}: {msg}; but the scenario puts "
+                              f"some lines in another network: {' / '.join(moved)}", units=[u],
+                              hexes=[d.hexes[0], d.hexes[-1]], path=list(d.hexes),
+                              missing="the scenario's rail network exceptions as map data")
+            return
         yield ctx.finding(res.rule, VIOLATION, f"{u.name}: {msg}", units=[u],
                           hexes=[d.hexes[0], d.hexes[-1]], path=list(res.path or d.hexes))
         return
