@@ -119,7 +119,18 @@ class PhaseInfo:
 
     @property
     def kind(self) -> str | None:
-        return phase_kind(self.phase)
+        # asked on every move: read once per phase object
+        k = _KINDS.get(id(self.phase), _NO_KIND)
+        if k is _NO_KIND or k[0] is not self.phase:
+            k = (self.phase, phase_kind(self.phase))
+            if len(_KINDS) > 1000:
+                _KINDS.clear()
+            _KINDS[id(self.phase)] = k
+        return k[1]
+
+
+_NO_KIND = object()
+_KINDS: dict[int, tuple] = {}
 
 
 def phase_kind(phase) -> str | None:
