@@ -490,3 +490,29 @@ def test_real_if_6_italian_division_moves_before_june_1915():
     step = t.move("it-inf-xx-25", "2123")          # 25: "all other units", 2 June 1915
     hit = of(check(t), "IF 6")
     assert len(hit) == 1 and hit[0].step == step and "Turn 2 June 1915" in hit[0].message
+
+
+# ------------------------------------------------------------------ 27 / 23 placements
+
+def placement_game(where: str, phase: str = "cp-movement", remove_division: bool = True):
+    t = empty(phase=phase)
+    t.place("ah-inf-xx-1", "3518")
+    t.place("ah-inf-x-50", map_name="Central Powers Reinforcements")
+    if remove_division:
+        t.delete("ah-inf-xx-1")                              # 27-1: the division is removed…
+    return t, t.arrive("ah-inf-x-50", where)                 # …and a component placed
+
+
+def test_component_placed_where_its_division_was_is_not_a_reinforcement_violation():
+    t, step = placement_game("3518")
+    f = check(t)
+    assert violations(f) == []
+    u = of(f, "25-1", "undetermined")
+    assert len(u) == 1 and u[0].step == step and "divisional breakdown in 3518 (27-1)" in u[0].message
+    t, step = placement_game("3518", remove_division=False)   # placed first, division still there
+    assert violations(check(t)) == []
+    t, step = placement_game("3517")                          # nowhere near a division
+    hit = of(check(t), "25-2")
+    assert len(hit) == 1 and hit[0].step == step and "Reinforcement Arrival Phase" in hit[0].message
+    t, step = placement_game("3518", phase="cp-combat")       # 27-1: in a Movement Phase only
+    assert [x.rule for x in violations(check(t))] == ["25-2"]

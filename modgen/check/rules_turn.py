@@ -115,15 +115,18 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
                               f"{to} in the {ctx.phase_label()}; units are rebuilt only in their "
                               f"side's Replacement / Recombination Phase", units=[u], hexes=[to])
         return
-    if ctx.now.phase is not None and not (kind == "reinforcement" and side == u.side):
+    entries = _schedule_for(ctx, u.unit_id)
+    other = None if entries else _breakdown_or_recombination(ctx, u, to)
+    if ctx.now.phase is not None and not (kind == "reinforcement" and side == u.side) \
+            and other is None:
         yield ctx.finding("25-2", VIOLATION, f"{u.name} was placed on the map in {to} in the "
                           f"{ctx.phase_label()}; reinforcements arrive in their side's "
                           f"Reinforcement Arrival Phase", units=[u], hexes=[to])
-    entries = _schedule_for(ctx, u.unit_id)
     if not entries:
         if ctx.scenario is not None:
             yield ctx.finding("25-1", UNDETERMINED, f"{u.name} was placed on the map in {to} but "
-                              f"the scenario's reinforcement schedule does not list it",
+                              f"the scenario's reinforcement schedule does not list it"
+                              + (f" ({other})" if other else ""),
                               units=[u], hexes=[to], missing="a schedule entry for this unit "
                               "(or a rule that brings it in)")
         return
@@ -150,6 +153,46 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         else:
             yield ctx.finding("25-2", VIOLATION, f"{u.name} arrived in {to}; the schedule places "
                               f"it in {listed}", units=[u], hexes=[to, listed])
+
+
+COMPONENT_SIZES = frozenset({"X", "III", "II"})
+
+
+def _left(ctx: CheckContext) -> list:
+    """Units that left the map this phase: (hex, nation, size)."""
+    return ctx.cache.setdefault(("left-map", ctx.phase_start_step), [])
+
+
+@rule("27", "move")
+def units_leaving_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """27 / 23 bookkeeping (no finding): units taken off the map this phase, by hex."""
+    if _is_unit(u) and frm is not None and to is None:
+        _left(ctx).append((frm, u.nation, u.counter.size))
+
+
+def _breakdown_or_recombination(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
+    """How a unit the schedule does not list may have come onto the map in ``to`` by the rules
+    (not as a reinforcement), judged by position and phase only: a divisional breakdown (27-1:
+    components where a division of their nation stands or was removed, in their Movement Phase),
+    components recombined into a division (27-2: a division where components of its nation stand
+    or were removed, in their Movement Phase), a recombination (23-2/23-4: in their Replacement /
+    Recombination Phase, in the hex of a Headquarters of their nation). None otherwise."""
+    kind, side = ctx.now.kind, ctx.now.side
+    if side != u.side or u.counter is None:
+        return None
+    here = [(v.nation, v.counter.size) for v in ctx.units_at(to)
+            if v is not u and _is_unit(v) and v.side == u.side]
+    gone = [(n, size) for h, n, size in _left(ctx) if h == to]
+    if kind == "movement":
+        if u.counter.size in COMPONENT_SIZES and (u.nation, "XX") in here + gone:
+            return f"a divisional breakdown in {to} (27-1)?"
+        if u.counter.size == "XX" and any(n == u.nation and size in COMPONENT_SIZES
+                                          for n, size in here + gone):
+            return f"divisional components recombined in {to} (27-2)?"
+    if kind == "replacement" and any(v.counter.type == "hq" and v.nation == u.nation
+                                     for v in ctx.units_at(to) if v.counter is not None):
+        return f"a recombination in {to} (23-2, 23-4)?"
+    return None
 
 
 def _enemy_there(ctx: CheckContext, h: Hex, side: str | None) -> str | None:
