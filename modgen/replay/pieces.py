@@ -304,25 +304,23 @@ def state_facts(type_: str, state: str) -> StateFacts:
             level = 1
         layers[layer.name] = level
     properties: dict[str, str] = {}
+    # outermost trait first; a name already set by an outer trait keeps its value
+    # (Decorator.getProperty asks the outer traits first; Marker.getProperty: first key wins)
     if ti.dynamic:
-        # inner traits first so that an outer trait of the same name wins (Decorator.getProperty)
-        found: list[tuple[int, tuple[str, ...], bool]] = [
-            (idx, names, False) for idx, names in zip(ti.marker_index, ti.marker_names)]
-        found += [(idx, (nm,), True) for idx, nm in ti.dynamic]
-        found.sort(key=lambda t: -t[0])
+        found = sorted([(idx, names) for idx, names in zip(ti.marker_index, ti.marker_names)]
+                       + [(idx, None) for idx, _ in ti.dynamic], key=lambda t: t[0])
+        names_of = dict(ti.dynamic)
     else:
-        found = [(idx, names, False) for idx, names in
-                 zip(reversed(ti.marker_index), reversed(ti.marker_names))]
-    for idx, names, is_dynamic in found:
-        if is_dynamic:   # DynamicProperty state: the value itself
-            properties[names[0]] = parts[idx]
+        found = list(zip(ti.marker_index, ti.marker_names))
+        names_of = {}
+    for idx, names in found:
+        if names is None:    # DynamicProperty state: the value itself
+            properties.setdefault(names_of[idx], parts[idx])
             continue
         values = decode(parts[idx], ",") if parts[idx] else []
-        mine: dict[str, str] = {}
         for j, nm in enumerate(names):
-            if nm not in mine:   # Marker.getProperty: the first matching key wins
-                mine[nm] = values[j] if j < len(values) else ""
-        properties.update(mine)
+            if nm not in properties:
+                properties[nm] = values[j] if j < len(values) else ""
     moved = None
     if ti.moved_index is not None:
         moved = parts[ti.moved_index] == "true"
