@@ -321,11 +321,19 @@ def test_hq_arrives_with_its_stated_supply_points():
     assert of(check(t), "25-6") == []
     t2 = hq_game(3)
     t2.arrive("it-hq-xxxx-2", "3016")
-    t2.set_supply_points("it-hq-xxxx-2", 8)
+    t2.set_supply_points("it-hq-xxxx-2", 1)
     step = t2.next_phase()
     hit = of(check(t2), "25-6")
     assert len(hit) == 1 and hit[0].step == step
-    assert "arrived in 3016 with 8 SP" in hit[0].message and "gives it 3 SP" in hit[0].message
+    assert "arrived in 3016 with 1 SP" in hit[0].message and "gives it 3 SP" in hit[0].message
+    t3 = hq_game(3)                          # more than stated: SP reinforcements (25-7)?
+    t3.arrive("it-hq-xxxx-2", "3016")
+    t3.set_supply_points("it-hq-xxxx-2", 8)
+    t3.next_phase()
+    f = check(t3)
+    assert of(f, "25-6") == []
+    u = of(f, "25-6", "undetermined")
+    assert len(u) == 1 and "the 5 more may be Supply Point reinforcements" in u[0].message
 
 
 def test_hq_without_stated_stockpile_arrives_with_zero():
@@ -337,8 +345,10 @@ def test_hq_without_stated_stockpile_arrives_with_zero():
     t2.set_supply_points("it-hq-xxxx-2", 4)    # set in the pool, before it arrives
     t2.arrive("it-hq-xxxx-2", "3016")
     t2.next_phase()
-    hit = of(check(t2), "25-6")
-    assert len(hit) == 1 and "with 4 SP" in hit[0].message and "0 SP" in hit[0].message
+    f = check(t2)
+    assert of(f, "25-6") == []
+    hit = of(f, "25-6", "undetermined")
+    assert len(hit) == 1 and "with 4 SP" in hit[0].message and "arrives with 0 SP" in hit[0].message
 
 
 # ------------------------------------------------------------------ IF 3-6 trench ban

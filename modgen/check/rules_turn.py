@@ -300,7 +300,15 @@ def hq_arrives_with_its_supply_points(ctx: CheckContext, ended: PhaseInfo):
             yield ctx.finding("25-6", UNDETERMINED, f"{u.name} arrived in {u.hex}; {why}; the "
                               f"log does not show its supply points", units=[u], hexes=[u.hex],
                               missing="the HQ's SupplyPoints property")
-        elif u.supply_points != want_sp:
+        elif u.supply_points > want_sp:
+            # SP reinforcements may be transferred to it at once (25-7): more is not provably wrong
+            yield ctx.finding("25-6", UNDETERMINED, f"{u.name} arrived in {u.hex} with "
+                              f"{u.supply_points} SP at the end of the {ctx.phase_label()}; "
+                              f"{why}; the {u.supply_points - want_sp} more may be Supply Point "
+                              f"reinforcements transferred to it (25-7)", units=[u],
+                              hexes=[u.hex], missing="which Supply Point reinforcements the HQ "
+                              "received (25-7)")
+        elif u.supply_points < want_sp:
             yield ctx.finding("25-6", VIOLATION, f"{u.name} arrived in {u.hex} with "
                               f"{u.supply_points} SP at the end of the {ctx.phase_label()}; "
                               f"{why}", units=[u], hexes=[u.hex])
