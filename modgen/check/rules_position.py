@@ -1,10 +1,15 @@
-"""Positional rules: movement, ZOC, column and rail movement, stacking (through ``modgen.rules``),
-and the Italian Front scenario restrictions 3-4 (fixed garrisons) and 3-9 (no German unit in Italy
-before turn 6 of August 1916).
+"""Positional rules: movement (each unit of a dragged stack on its own, 6-4/6-5), ZOC, column and
+rail movement, entrained units (7-11), stacking with strength markers (11-1, 11-8) (through
+``modgen.rules``), and the Italian Front scenario restrictions 3-4 (fixed garrisons), 3-6 (no
+Italian trenches west of hexrow 29xx until 1917), 3-9 (no German unit in Italy before turn 6 of
+August 1916) and the May 1915 mobilization schedule (section 6).
 
 The positional maths (path costs, ZOC, stacking counts) is engineer E1's ``modgen.rules``; this
 module only builds its ``BoardState`` from the replayed positions, gathers each unit's drop points
-of the Movement Phase and turns the verdicts into findings.
+of the Movement Phase and turns the verdicts into findings. Marker pieces are read by their
+``MarkerKind`` (``entrained``, ``strength``, ``construction``, ``trench``). The order of the pieces
+inside a VASSAL stack is not used: where it would decide (which units are under a marker) the
+finding is undetermined.
 """
 from __future__ import annotations
 

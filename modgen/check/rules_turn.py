@@ -4,7 +4,9 @@ The turn tracker's changes are compared with the sequence of play from the game 
 (``Game.tables["sequence"]``); units may move only in their side's Movement Phase (or be moved in
 a Combat Phase: retreats and advances, rules 14-15, checked elsewhere); units enter the map in
 their side's Reinforcement Arrival Phase on the scheduled turn and hex, or come back from the
-Eliminated box in the Replacement / Recombination Phase (23-5).
+Eliminated box in the Replacement / Recombination Phase (23-5); an arriving Headquarters holds its
+scheduled Supply Points (25-6). A unit the schedule does not list, placed where a divisional
+breakdown or recombination can put it (27-1, 27-2, 23-2), is not called a misplaced reinforcement.
 """
 from __future__ import annotations
 
