@@ -39,3 +39,28 @@ def test_parser_for_one_subcommand_still_lists_every_subcommand():
         assert name in text and help_text in text
     args = parser.parse_args(["build", "italian-front", "-q"])
     assert args.command == "build" and args.quiet and callable(args._run)
+
+
+def test_module_writer_imports_only_the_vassal_parts_it_uses():
+    probe = ("import sys, modgen.module.build; print(','.join(sorted(m for m in sys.modules "
+             "if m.startswith('modgen.vassal'))))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert set(out.split(",")) == {"modgen.vassal", "modgen.vassal.sequence",
+                                   "modgen.vassal.obfuscation"}
+
+
+def test_vassal_reader_api_is_still_exported():
+    import importlib
+
+    import modgen.vassal as V
+    for name in V.__all__:
+        module = importlib.import_module(f"modgen.vassal.{V._EXPORTS[name]}")
+        assert getattr(V, name) is getattr(module, name)
+    from modgen.vassal import parse_saved_game, read_module  # noqa: F401
+    try:
+        V.no_such_name
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("unknown names must raise AttributeError")
