@@ -158,3 +158,22 @@ def test_check_on_the_built_module_equals_check_on_the_game_data(vmod_path, tmp_
     assert default["findings"] == built["findings"]
     rules = {f["rule"] for f in built["findings"] if f["severity"] == "violation"}
     assert "6-3" in rules
+
+
+def test_the_checker_puts_every_unit_where_the_module_grid_does(vmod_path, tmp_path):
+    """The checker locates units with the game data's grids (``modgen.check.context``); on the
+    built module's replay every unit is on the same hex (or off the map in both)."""
+    from modgen.check.engine import Checker
+    from modgen.check.logread import read_log
+    t, moved, _ = _script()
+    log = read_log(t.write(tmp_path / "game.vlog"))
+    module = read_module(vmod_path)
+    c = Checker(GAME, SCENARIO)
+    c.run(log, module)
+    final = replay(log.saved, read_module(vmod_path)).final
+    units = [(pid, u) for pid, u in c.ctx.units.items() if u.unit_id]
+    assert len(units) >= len(_expected(moved))
+    for pid, u in units:
+        m, x, y = final.pieces[pid].position
+        assert (u.map, u.x, u.y) == (m, x, y), u.unit_id
+        assert u.hex == (final.hex_at(m, x, y) if m == "Main Map" else None), u.unit_id
