@@ -143,3 +143,21 @@ def test_game_module_is_our_module_as_vassal_reads_it():
     # a replay's BoardPicker changes a copy, never the module the next check starts from
     m1.apply_board_picker("Main Map", [("6-4", 0, 0)])
     assert m2.maps["Main Map"].layout == [] and game_module(g).maps["Main Map"].layout == []
+
+
+def test_a_crash_while_checking_is_a_modgen_error_naming_the_file(tmp_path, monkeypatch):
+    from modgen.check import cli, engine
+    p = tmp_path / "g.vlog"
+    g = check_game.game()
+    from modgen.check.testgame import TestGame
+    t = TestGame(g, g.scenarios["if-test"])
+    t.next_phase()
+    t.write(p)
+
+    def broken(self, state):
+        raise KeyError("boom")
+    monkeypatch.setattr(engine.Checker, "on_start", broken)
+    monkeypatch.setattr(cli, "_load_game", lambda gid, data: g)
+    with pytest.raises(ModgenError, match="cannot replay and check") as e:
+        cli.check_file(str(p), scenario_id="if-test")
+    assert str(p) in e.value.format()

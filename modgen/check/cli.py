@@ -125,7 +125,16 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
     gid, _gbasis = recognise_game(log, game_id)
     game = _load_game(gid, data)
     sc, basis = recognise_scenario(log, game, scenario_id)
-    report = check_log(log, game, sc, progress=progress, basis=basis)
+    try:
+        report = check_log(log, game, sc, progress=progress, basis=basis)
+    except ModgenError:
+        raise
+    except (MemoryError, RecursionError) as e:
+        raise ModgenError(f"file too large or too deeply nested to replay ({type(e).__name__})",
+                          file=log.file) from None
+    except Exception as e:  # a malformed log must not end in a traceback (as in modgen log)
+        raise ModgenError(f"cannot replay and check this file ({type(e).__name__})",
+                          file=log.file) from None
     if log.module_name and log.module_name != game.title:
         report.notes.append(f"the log was written with module {log.module_name!r}, not "
                             f"{game.title!r}: only pieces whose UnitId the game data knows are checked")
