@@ -30,7 +30,8 @@ try:  # engineer E1's rules (positional maths)
     _zoc = importlib.import_module("modgen.rules.zoc")
     _rail = importlib.import_module("modgen.rules.rail")
     from ..rules.terrain import TerrainCosts
-    from ..rules.units import UnitView, movement_allowance
+    from ..rules.units import (STRENGTH_MARKER_READINGS, UnitView, apply_strength_markers,
+                               movement_allowance)
 except ImportError:  # pragma: no cover - only while modgen.rules is missing
     _board = _movement = _stacking = _zoc = None
 
@@ -495,10 +496,13 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
         markers = strength_markers(ctx, h)
         if markers:
             # 11-8: the units under a strength marker are modified by it (the Jgr of IF 11-2 and
-            # the 27-3 components count by strength); which units are under it is the stack
-            # order, which the checker does not track: a verdict that depends on it is undetermined
-            w = _stacking.check_stacking(_MarkedBoard(board, ctx, markers), side, h,
-                                         _stacking_options(ctx))
+            # the 27-3 components count by strength); which units are under it, and the order
+            # and rounding of several markers (13-22), is the stack order, which the checker does
+            # not track: a verdict that depends on it is undetermined
+            readings = [_stacking.check_stacking(_MarkedBoard(board, ctx, markers, hf, ru), side,
+                                                 h, _stacking_options(ctx))
+                        for hf, ru in STRENGTH_MARKER_READINGS]
+            w = next((x for x in readings if (x is None) != (v is None)), v)
             if (v is None) != (w is None):
                 units = [u for u in ctx.units_at(h) if u.side == side and _is_unit(u)]
                 msg = (v or w).message.split(": ", 1)[-1].split(" at the end of the phase")[0]
@@ -525,31 +529,21 @@ def strength_markers(ctx: CheckContext, h: Hex) -> list[str]:
     return sorted(out)
 
 
-def marked_strength(strength: int | None, markers: list[str]) -> int | None:
-    """11-8 / 13-22: a strength modified by the markers of its stack ("-1" subtracts one, "1/2"
-    halves, rounded down; the -1 markers first). None stays None."""
-    if strength is None:
-        return None
-    s = strength
-    for m in sorted(markers, key=lambda m: m != "-1"):
-        if m.strip() == "-1":
-            s -= 1
-        elif m.strip() in ("1/2", "½"):
-            s //= 2
-    return max(s, 0)
-
-
 class _MarkedBoard:
-    """A board whose units in the given hex are modified by its strength markers (11-8)."""
+    """A board whose units in the given hex are modified by its strength markers (11-8), in one
+    reading of their order and rounding (``modgen.rules.units.apply_strength_markers``)."""
 
-    def __init__(self, board, ctx: CheckContext, markers: list[str]):
+    def __init__(self, board, ctx: CheckContext, markers: list[str], halves_first: bool,
+                 round_up: bool):
         self._b, self._ctx, self._markers = board, ctx, markers
+        self._reading = dict(halves_first=halves_first, round_up=round_up)
 
     def __getattr__(self, name):
         return getattr(self._b, name)
 
     def units(self, h: Hex):
-        return tuple(_view(u, strength=marked_strength(_view(u).strength, self._markers))
+        return tuple(_view(u, strength=apply_strength_markers(_view(u).strength, self._markers,
+                                                              **self._reading))
                      for u in self._ctx.by_hex.get(h, {}).values() if _is_unit(u))
 
 

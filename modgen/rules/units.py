@@ -481,3 +481,39 @@ def single_track_units(u: UnitView) -> Fraction:
     if is_artillery(c):
         return Fraction(1)
     return Fraction(rail_capacity_divisions(u))
+
+
+# --------------------------------------------------------------------------- strength markers
+
+#: The readings of a stack's strength reduction markers the rules leave open: 13-22 applies them
+#: "in the order they are placed in the stack" (which a log reader may not know) and does not say
+#: how a 1/2 marker rounds an odd strength. (halves first?, round halves up?)
+STRENGTH_MARKER_READINGS = ((False, False), (False, True), (True, False), (True, True))
+
+
+def apply_strength_markers(strength: int | None, markers: Sequence[str], *,
+                           halves_first: bool = False, round_up: bool = False) -> int | None:
+    """11-8 / 13-21 / 13-22: the strength of a unit under strength reduction markers ("-1"
+    subtracts one point, "1/2" halves) in one reading of their order and rounding. Never below 0;
+    None (no printed strength) stays None; an unknown marker value changes nothing."""
+    if strength is None:
+        return None
+    minus = sum(1 for m in markers if m.strip() == "-1")
+    halves = sum(1 for m in markers if m.strip() in ("1/2", "½"))
+    s = strength
+
+    def halve(x: int) -> int:
+        for _ in range(halves):
+            x = -(-x // 2) if round_up else x // 2
+        return x
+    if halves_first:
+        s = halve(s) - minus
+    else:
+        s = halve(s - minus)
+    return max(s, 0)
+
+
+def strengths_under_markers(strength: int | None, markers: Sequence[str]) -> set[int | None]:
+    """Every strength the markers can give in the readings 13-22 leaves open."""
+    return {apply_strength_markers(strength, markers, halves_first=h, round_up=r)
+            for h, r in STRENGTH_MARKER_READINGS}
