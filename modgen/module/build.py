@@ -19,7 +19,7 @@ from PIL import Image
 from ..errors import ModgenError
 from ..model.types import Game
 from ..paths import PROJECT_ROOT
-from . import buildfile, charts, pieces as P, savegame, tracks, turns, vmod
+from . import charts, pieces as P, savegame, tracks, turns, vmod
 
 VASSAL_VERSION = "3.7.0"
 DATE_SAVED = "0"      # no wall-clock time in the output: the module is byte-reproducible
@@ -238,6 +238,9 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     chart_entries.append({"name": "Module help", "file": charts.HELP_FILE})
 
     progress.stage("buildFile")
+    # imported here, after the map worker has forked: Jinja2 and the template machinery
+    # (~25 ms) then load beside the map drawing instead of before it
+    from . import buildfile
     entries["buildFile.xml"] = buildfile.render(
         game, slots=all_slots, image_sizes=sizes, boards=boards, setups=setups,
         charts=chart_entries, help_file=charts.HELP_FILE,
