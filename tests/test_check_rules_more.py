@@ -405,6 +405,16 @@ def test_italian_trench_ban_in_a_continuation_log_is_undetermined():
     assert len(u) == 1 and "earlier Central Powers occupation" in u[0].message
 
 
+def test_construction_marker_dragged_from_another_hex_is_undetermined():
+    t = trench_game()
+    t.add_marker("construction", "2918")
+    t.move("construction", "2818")                           # dragged over from 2918
+    f = check(t)
+    assert violations(f) == []
+    u = of(f, "IF 3-6", "undetermined")
+    assert len(u) == 1 and "moved here from 2918" in u[0].message
+
+
 def test_completing_a_construction_is_not_a_second_finding():
     t = trench_game()
     t.add_marker("construction", "2818")

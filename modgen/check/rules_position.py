@@ -717,6 +717,14 @@ def no_italian_trenches_in_the_west(ctx: CheckContext, u: UnitState, frm, to, fr
                           f"ruled out", units=here, hexes=[to],
                           missing="the game before this log")
         return
+    if frm is not None:
+        # a marker moved from another hex (perhaps dragged along with a stack) is no clear sign
+        # of a construction started here
+        yield ctx.finding("IF 3-6", UNDETERMINED, f"{what} (the marker was moved here from "
+                          f"{frm})", units=here, hexes=[frm, to],
+                          missing="whether a construction was begun here (a marker placed from "
+                                  "the counter palette)")
+        return
     yield ctx.finding("IF 3-6", VIOLATION, what, units=here, hexes=[to])
 
 
