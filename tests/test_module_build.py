@@ -7,6 +7,7 @@ import zipfile
 import pytest
 from lxml import etree
 
+from modgen.atomicfile import atomic_write
 from modgen.errors import ModgenError
 from modgen.hexgrid import Hex
 from modgen.module import build, buildfile, savegame, turns
@@ -246,9 +247,8 @@ def test_failure_leaves_no_partial_file(tmp_path):
     assert set(tmp_path.iterdir()) == out_dir_before
 
     # a failure while the zip is being written removes the temporary file too
-    from modgen.module import vmod
     with pytest.raises(RuntimeError):
-        with vmod.atomic_write(out) as f:
+        with atomic_write(out) as f:
             f.write(b"partial")
             raise RuntimeError("disk full")
     assert set(tmp_path.iterdir()) == out_dir_before
@@ -372,3 +372,17 @@ def test_save_has_the_shape_vassal_writes(built):
     assert [k for k in our_shape if k.endswith("BoardPicker")] == [
         "Main MapBoardPicker", "EliminatedBoardPicker", "Central Powers ReinforcementsBoardPicker",
         "Entente ReinforcementsBoardPicker", "TracksBoardPicker"]
+
+
+def test_outputs_get_ordinary_permissions_not_mkstemps_0600(tmp_path):
+    """A module or report is written to be shared: 0666 less the umask, like any new file."""
+    import os
+    out = tmp_path / "x.bin"
+    old = os.umask(0o022)
+    try:
+        with atomic_write(out) as f:
+            f.write(b"data")
+    finally:
+        os.umask(old)
+    assert out.read_bytes() == b"data"
+    assert out.stat().st_mode & 0o777 == 0o644

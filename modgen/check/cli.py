@@ -4,11 +4,10 @@ Exit status: 0 no violation, 1 violations found, 2 unusable input (a ModgenError
 """
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from ..atomicfile import atomic_write
 from ..errors import ModgenError
 from . import declarations as decl
 from .context import boards_for
@@ -104,10 +103,8 @@ def _write(path: str, text: str) -> None:
     """Write all or nothing: a temporary file renamed into place."""
     p = Path(path)
     try:
-        fd, tmp = tempfile.mkstemp(dir=str(p.parent or Path(".")), prefix=f".{p.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, p)
+        with atomic_write(p) as f:
+            f.write(text.encode("utf-8"))
     except OSError as e:
         raise ModgenError(f"cannot write the report: {e.strerror or e}", file=str(p)) from None
 

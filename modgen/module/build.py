@@ -16,6 +16,7 @@ from typing import Callable
 
 from PIL import Image
 
+from ..atomicfile import atomic_write
 from ..errors import ModgenError
 from ..model.types import Game
 from ..paths import PROJECT_ROOT
@@ -258,7 +259,7 @@ def build_module(game: Game, output: str | Path, *, progress: Progress | None = 
     before any work) and renamed over ``output`` only when everything succeeded.
     """
     progress = progress or Progress()
-    with vmod.atomic_write(output) as f:
+    with atomic_write(output) as f:
         items = build_entries(game, progress=progress, **kw)
         progress.stage("zip", f"{len(items)} entries → {output}")
         t = time.perf_counter()

@@ -8,13 +8,10 @@ output is left.
 """
 from __future__ import annotations
 
-import os
-import tempfile
 import zipfile
 import zlib
-from contextlib import contextmanager
-from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Iterable
+
 
 FIXED_DATE = (2000, 1, 1, 0, 0, 0)
 COMPRESS_LEVEL = 6
@@ -41,31 +38,6 @@ def write_zip_entries(fp: BinaryIO, entries: Iterable[tuple[str, bytes]], *, sor
                          compresslevel=COMPRESS_LEVEL) as zf:
         for name, data in items:
             zf.writestr(_info(name, data), data, compresslevel=COMPRESS_LEVEL)
-
-
-@contextmanager
-def atomic_write(target: str | os.PathLike[str]) -> Iterator[BinaryIO]:
-    """Open a temporary file beside ``target``; rename it over ``target`` only on success."""
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            yield f
-            f.flush()
-            os.fsync(f.fileno())
-        # mkstemp creates the file 0600; a module is meant to be shared, so give it the
-        # permissions an ordinary new file would get (0666 less the umask).
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
 
 
 def crc_of(data: bytes) -> int:
