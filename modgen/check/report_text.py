@@ -51,7 +51,7 @@ def render(report: Report) -> str:
     out.append("")
     out.append("Summary")
     out.append("-------")
-    out.append(f"{s.total[VIOLATION]} violations, {s.total[WARNING]} warnings, "
+    out.append(f"{_count(s.total[VIOLATION], 'violation')}, {_count(s.total[WARNING], 'warning')}, "
                f"{s.total[UNDETERMINED]} undetermined")
     if s.by_rule:
         out.append("by rule:")
@@ -65,3 +65,7 @@ def render(report: Report) -> str:
     if not report.violations:
         out.append("No rule violation found.")
     return "\n".join(out) + "\n"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
