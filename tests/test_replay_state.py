@@ -160,7 +160,7 @@ def test_properties_turn_and_roster_without_passwords():
 # ------------------------------------------------------------------------ chain splitting
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from modgen.replay.pieces import _split_slow  # noqa: E402
+from modgen.vassal.traits import _levels_slow as _split_slow  # noqa: E402
 
 _elements = st.text(alphabet=st.sampled_from(list("ab;,\\\t' 1")), max_size=8)
 

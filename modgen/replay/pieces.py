@@ -8,9 +8,8 @@ return point.
 
 This is a deliberately small, fast reader of just those traits (the replay parses every ``D/`` of
 a long log, see benchmarks/bench_replay.py); the general trait parser is
-:mod:`modgen.vassal.traits`, whose ``expand_prototypes`` the replay uses for ``prototype;``
-traits. The chain splitter follows ``SequenceEncoder.Decoder`` exactly (property-tested against
-it) and takes one scan in the common case.
+:mod:`modgen.vassal.traits`, whose chain splitter (``split_levels``: one scan in the common case,
+``SequenceEncoder.Decoder`` exactly), ``layer_name`` and ``expand_prototypes`` the replay uses.
 
 Everything here is a pure function of strings; results are memoised in bounded dictionaries.
 """
@@ -18,9 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..vassal.sequence import Decoder, SequenceEncoder, decode
-
-TAB = "\t"
+from ..vassal.sequence import Decoder, decode
+from ..vassal.traits import join_levels, layer_name, split_levels
 
 __all__ = ["TypeInfo", "StateFacts", "type_info", "split_chain", "join_chain", "merge_state",
            "state_facts", "basic_position"]
@@ -28,80 +26,9 @@ __all__ = ["TypeInfo", "StateFacts", "type_info", "split_chain", "join_chain", "
 
 # ---------------------------------------------------------------------------------- chains
 
-def split_chain(s: str, n: int | None = None) -> list[str]:
-    """Split a decorator chain (type or state) into one string per trait, outermost first.
-
-    ``Decorator.getType/getState`` nest with the same TAB delimiter, so each level is one
-    ``SequenceEncoder('\\t')`` pair (own, inner) and the separator after the j-th element is a
-    TAB preceded by exactly j backslashes. ``n`` = number of traits when known (a piece's state
-    chain has as many elements as its type chain). Strings with quotes or TABs inside a trait's
-    own text take VASSAL's decoder level by level; the common case is one scan.
-    """
-    if "'" not in s:
-        fast = _split_fast(s, n)
-        if fast is not None:
-            return fast
-    return _split_slow(s, n)
-
-
-def _split_fast(s: str, n: int | None) -> list[str] | None:
-    out: list[str] = []
-    start = 0
-    j = 0
-    pos = s.find(TAB)
-    limit = None if n is None else n - 1
-    while pos != -1 and (limit is None or j < limit):
-        k = pos
-        while k > start and s[k - 1] == "\\":
-            k -= 1
-        b = pos - k
-        if b == j:
-            own = s[start:k]
-            if TAB in own:
-                return None
-            out.append(own)
-            start = pos + 1
-            j += 1
-        elif b < j:
-            return None  # not a well-formed chain: let the real decoder decide
-        pos = s.find(TAB, pos + 1)
-    last = s[start:]
-    if TAB in last:
-        return None
-    out.append(last)
-    return out
-
-
-def _split_slow(s: str, n: int | None) -> list[str]:
-    out: list[str] = []
-    rest: str | None = s
-    while rest is not None:
-        if n is not None and len(out) == n - 1:
-            out.append(rest)
-            break
-        if TAB not in rest:
-            out.append(rest)
-            break
-        d = Decoder(rest, TAB)
-        own = next(d)
-        inner = d.token(None)
-        out.append(own)
-        rest = inner
-    return out
-
-
-def join_chain(parts: list[str]) -> str:
-    """Inverse of :func:`split_chain` (``SequenceEncoder('\\t')`` nesting)."""
-    if not parts:
-        return ""
-    s = parts[-1]
-    if any(TAB in p or p[:1] in ("\\", "'") for p in parts):
-        for own in reversed(parts[:-1]):
-            s = SequenceEncoder(TAB, own).append(s).value or ""
-        return s
-    for own in reversed(parts[:-1]):
-        s = own + TAB + (s.replace(TAB, "\\" + TAB) if TAB in s else s)
-    return s
+#: One string per trait, outermost first (and back): :func:`modgen.vassal.traits.split_levels`.
+split_chain = split_levels
+join_chain = join_levels
 
 
 def merge_state(current: str, new: str, old: str, n: int) -> str:
@@ -251,17 +178,7 @@ def piece_name(basic_name: str, ti: TypeInfo, layers: dict[str, int]) -> str:
     """
     name = basic_name
     for layer in reversed(ti.layers):
-        level = layers.get(layer.name, 0)
-        ln = _level_name(layer, level)
-        if not ln:
-            continue
-        d = Decoder(ln, "+")
-        first = next(d)
-        if d.has_more():
-            second = next(d)
-            name = name + second if first == "" else first + name
-        else:
-            name = first
+        name = layer_name(_level_name(layer, layers.get(layer.name, 0)), name)
     return name
 
 

@@ -14,8 +14,10 @@ from typing import Mapping
 from ..errors import ModgenError
 from .sequence import Decoder, SequenceEncoder, decode as seq_decode
 
+TAB = "\t"
+
 __all__ = ["Trait", "BasicPiece", "Piece", "parse_piece", "parse_stack_state", "StackState",
-           "expand_prototypes", "split_chain", "join_chain", "trait_prefix", "MAX_TRAITS",
+           "expand_prototypes", "split_chain", "join_chain", "split_levels", "join_levels", "trait_prefix", "MAX_TRAITS",
            "Embellishment", "parse_embellishment", "layer_name"]
 
 #: Longest decorator chain accepted (real pieces have tens of traits).
@@ -51,13 +53,91 @@ def _split2(s: str) -> tuple[str, str | None]:
     return _unq(s[:i].replace("\\\t", "\t")), _unq(rest.replace("\\\t", "\t"))
 
 
+def split_levels(s: str, n: int | None = None) -> list[str]:
+    """Split one decorator chain string (a type or a state) into one string per trait,
+    outermost first.
+
+    ``Decorator.getType/getState`` nest with the same TAB delimiter, so each level is one
+    ``SequenceEncoder('\\t')`` pair (own, inner) and the separator after the j-th element is a
+    TAB preceded by exactly j backslashes. ``n`` = number of traits when known (a piece's state
+    chain has as many elements as its type chain). Strings with quotes or TABs inside a trait's
+    own text take VASSAL's decoder level by level; the common case is one scan (the replay
+    splits every ``D/`` of a long log with this, see benchmarks/bench_replay.py).
+    """
+    if "'" not in s:
+        fast = _levels_fast(s, n)
+        if fast is not None:
+            return fast
+    return _levels_slow(s, n)
+
+
+def _levels_fast(s: str, n: int | None) -> list[str] | None:
+    out: list[str] = []
+    start = 0
+    j = 0
+    pos = s.find(TAB)
+    limit = None if n is None else n - 1
+    while pos != -1 and (limit is None or j < limit):
+        k = pos
+        while k > start and s[k - 1] == "\\":
+            k -= 1
+        b = pos - k
+        if b == j:
+            own = s[start:k]
+            if TAB in own:
+                return None
+            out.append(own)
+            start = pos + 1
+            j += 1
+        elif b < j:
+            return None  # not a well-formed chain: let the real decoder decide
+        pos = s.find(TAB, pos + 1)
+    last = s[start:]
+    if TAB in last:
+        return None
+    out.append(last)
+    return out
+
+
+def _levels_slow(s: str, n: int | None) -> list[str]:
+    out: list[str] = []
+    rest: str | None = s
+    while rest is not None:
+        if n is not None and len(out) == n - 1:
+            out.append(rest)
+            break
+        if TAB not in rest:
+            out.append(rest)
+            break
+        d = Decoder(rest, TAB)
+        own = next(d)
+        inner = d.token(None)
+        out.append(own)
+        rest = inner
+    return out
+
+
+def join_levels(parts: list[str]) -> str:
+    """Inverse of :func:`split_levels` (``SequenceEncoder('\\t')`` nesting)."""
+    if not parts:
+        return ""
+    s = parts[-1]
+    if any(TAB in p or p[:1] in ("\\", "'") for p in parts):
+        for own in reversed(parts[:-1]):
+            s = SequenceEncoder(TAB, own).append(s).value or ""
+        return s
+    for own in reversed(parts[:-1]):
+        s = own + TAB + (s.replace(TAB, "\\" + TAB) if TAB in s else s)
+    return s
+
+
 def split_chain(type_: str, state: str) -> list[tuple[str, str]]:
     """[(trait type, trait state)] outermost first; the BasicPiece (or whatever is innermost) last.
 
     Same result as peeling one TAB level at a time with VASSAL's decoder (``_split_chain_slow``),
-    computed in one pass over the TAB positions: at nesting level k a trait boundary is the first
-    TAB preceded by exactly k backslashes. Inputs the single pass cannot prove equivalent
-    (quotes at element starts, under-escaped TABs) take the level-by-level path.
+    computed with :func:`split_levels`' one scan over each string. Inputs the single pass cannot
+    prove equivalent (quotes at element starts, under-escaped TABs, a ``piece;`` trait with an
+    inner chain, a state with more levels than its type) take the level-by-level path.
     """
     fast = _split_chain_fast(type_, state)
     return fast if fast is not None else _split_chain_slow(type_, state)
@@ -82,101 +162,24 @@ def _split_chain_slow(type_: str, state: str) -> list[tuple[str, str]]:
     return out
 
 
-class _Levels:
-    """TAB positions of a chain string with the backslash run in front of each."""
-
-    __slots__ = ("parts", "bs", "sufmin")
-
-    def __init__(self, s: str):
-        self.parts = s.split("\t")
-        self.bs = [len(p) - len(p.rstrip("\\")) for p in self.parts[:-1]]
-        sufmin = [1 << 30] * (len(self.bs) + 1)
-        for i in range(len(self.bs) - 1, -1, -1):
-            sufmin[i] = min(self.bs[i], sufmin[i + 1])
-        self.sufmin = sufmin
-
-    def join(self, start: int, end: int, strip: int, last_strip: int) -> str:
-        """parts[start..end] joined by TAB, ``strip`` escapes removed before each inner TAB and
-        ``last_strip`` trailing characters removed from parts[end]."""
-        parts = self.parts
-        if strip:
-            pieces = [parts[j][:-strip] for j in range(start, end)]
-        else:
-            pieces = parts[start:end]
-        lastp = parts[end]
-        pieces.append(lastp[:len(lastp) - last_strip] if last_strip else lastp)
-        return "\t".join(pieces)
-
-    def peel(self, start: int, k: int) -> tuple[int, int] | None:
-        """At level k starting at part ``start``: index of the boundary TAB (first with exactly k
-        backslashes), or -1 when there is none; None when the fast path cannot decide."""
-        bs = self.bs
-        n = len(bs)
-        i = start
-        while i < n and bs[i] != k:
-            if bs[i] < k:
-                return None
-            i += 1
-        if i == n:
-            return -1, 0
-        if self.sufmin[i + 1] < k + 1:
-            return None
-        return i, 0
-
-
 def _split_chain_fast(type_: str, state: str) -> list[tuple[str, str]] | None:
     if "'" in type_[:1] or "'" in state[:1] or "\t'" in type_ or "\t'" in state:
         return None
-    T = _Levels(type_)
-    S = _Levels(state)
-    out: list[tuple[str, str]] = []
-    tk = 0           # current part index in the type
-    sk: int | None = 0   # current part index in the state (None: state exhausted)
-    k = 0
-    nT = len(T.parts) - 1
-    while True:
-        if len(out) >= MAX_TRAITS:
-            raise ModgenError(f"piece has more than {MAX_TRAITS} traits")
-        head = T.parts[tk]
-        if head.startswith("piece;") or tk == nT or (tk == nT and head == "stack"):
-            t_rest = T.join(tk, nT, k, 0)
-            if t_rest.startswith("piece;") or t_rest == "stack" or "\t" not in t_rest:
-                s_rest = S.join(sk, len(S.parts) - 1, k, 0) if sk is not None else ""
-                out.append((t_rest, s_rest))
-                return out
+    ts = _levels_fast(type_, None)
+    if ts is None:
+        return None
+    m = len(ts)
+    if m > MAX_TRAITS:
+        raise ModgenError(f"piece has more than {MAX_TRAITS} traits")
+    for t in ts[:-1]:
+        if t.startswith("piece;"):   # the level-by-level path stops at the BasicPiece
             return None
-        pt = T.peel(tk, k)
-        if pt is None:
-            return None
-        bt = pt[0]
-        if bt < 0:  # no boundary: the whole rest is this trait, unescaped once more
-            my_t = T.join(tk, nT, k + 1, 0)
-            if sk is None:
-                my_s = ""
-            else:
-                ps = S.peel(sk, k)
-                if ps is None or ps[0] >= 0:
-                    return None
-                my_s = S.join(sk, len(S.parts) - 1, k + 1, 0)
-            out.append((_unq(my_t), _unq(my_s)))
-            return out
-        my_t = T.join(tk, bt, k + 1, k)
-        if sk is None:
-            my_s = ""
-        else:
-            ps = S.peel(sk, k)
-            if ps is None:
-                return None
-            bs_ = ps[0]
-            if bs_ < 0:
-                my_s = S.join(sk, len(S.parts) - 1, k + 1, 0)
-                sk = None
-            else:
-                my_s = S.join(sk, bs_, k + 1, k)
-                sk = bs_ + 1
-        out.append((my_t, my_s))
-        tk = bt + 1
-        k += 1
+    ss = _levels_fast(state, None)
+    if ss is None or len(ss) > m:
+        return None
+    if len(ss) < m:
+        ss += [""] * (m - len(ss))
+    return list(zip(ts, ss))
 
 
 def join_chain(parts: list[tuple[str, str]]) -> tuple[str, str]:
