@@ -128,17 +128,39 @@ class Hexside(NamedTuple):
 # VASSAL's HexGrid + HexGridNumbering (vassal-format.md §2.3-2.4), non-sideways grids.
 
 
-def _java_round(v: float) -> int:
+def java_round(v: float) -> int:
     """Java ``Math.round(double)``: floor(v + 0.5)."""
     return math.floor(v + 0.5)
 
 
-def _pad(value: int, leading: int) -> str:
-    s = str(value)
-    while leading > 0 and value < 10 ** leading:
-        s = "0" + s
-        leading -= 1
-    return s
+def raw_hex_column_row(x: float, y: float, dx: float, dy: float, x0: int, y0: int
+                       ) -> tuple[int, int]:
+    """``HexGridNumbering.getRawColumn/getRawRow`` (not sideways; before stagger and offsets)."""
+    col = math.floor((x - x0) / dx + 0.5)
+    nx = java_round((x - x0) / dx)
+    if nx % 2 == 0:
+        ny = java_round((y - y0) / dy)
+    else:
+        ny = java_round((y - y0 - dy / 2) / dy)
+    return col, ny
+
+
+def grid_number_name(value: int, type_: str = "N", leading: int = 0) -> str:
+    """``RegularGridNumbering.getName``: a column or row number as VASSAL prints it (``A`` =
+    alphabetic, otherwise numeric with ``leading`` zeros)."""
+    neg = value < 0
+    value = abs(value)
+    if type_ == "A":
+        # VASSAL repeats the letter value // 26 + 1 times; capped so a hostile coordinate
+        # cannot make a gigabyte name
+        s = chr(ord("A") + value % 26) * min(value // 26 + 1, 1000)
+    else:
+        s = str(value)
+        leading = min(leading, 30)
+        while leading > 0 and value < 10 ** leading:
+            s = "0" + s
+            leading -= 1
+    return ("-" if neg else "") + s
 
 
 @dataclass(frozen=True)
@@ -196,20 +218,15 @@ class VassalHexGrid:
         return x, y
 
     def raw_column_row(self, x: float, y: float) -> tuple[int, int]:
-        col = math.floor((x - self.x0) / self.dx + 0.5)
-        nx = _java_round((x - self.x0) / self.dx)
-        if nx % 2 == 0:
-            ny = _java_round((y - self.y0) / self.dy)
-        else:
-            ny = _java_round((y - self.y0 - self.dy / 2) / self.dy)
+        col, ny = raw_hex_column_row(x, y, self.dx, self.dy, self.x0, self.y0)
         row = ny + (1 if self.stagger and col % 2 == 1 else 0)
         return col, row
 
     def location_name(self, x: float, y: float) -> str:
         """VASSAL's ``locationName`` for a board pixel."""
         col, row = self.raw_column_row(x, y)
-        c = _pad(col + self.h_off, self.h_leading)
-        r = _pad(row + self.v_off, self.v_leading)
+        c = grid_number_name(col + self.h_off, "N", self.h_leading)
+        r = grid_number_name(row + self.v_off, "N", self.v_leading)
         return c + self.sep + r if self.first.upper().startswith("H") else r + self.sep + c
 
     def hex_at(self, x: float, y: float) -> Hex:

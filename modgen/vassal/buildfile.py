@@ -21,7 +21,7 @@ from typing import Any, Union
 from lxml import etree
 
 from ..errors import ModgenError
-from ..hexgrid import Hex, VassalHexGrid
+from ..hexgrid import Hex, VassalHexGrid, grid_number_name, raw_hex_column_row
 from .archive import Archive, Limits, open_archive, parse_metadata, safe_xml_parser
 from .sequence import Decoder, decode as seq_decode
 
@@ -39,10 +39,6 @@ _SQUARE = _B + "board.SquareGrid"
 _REGION = _B + "board.RegionGrid"
 _ZONED = _B + "board.ZonedGrid"
 _ZONE = _B + "board.mapgrid.Zone"
-
-
-def _java_round(v: float) -> int:
-    return math.floor(v + 0.5)
 
 
 def _f(el, name: str, default: float) -> float:
@@ -102,19 +98,7 @@ class Numbering:
 
     def name(self, value: int, type_: str, leading: int) -> str:
         """``RegularGridNumbering.getName``."""
-        neg = value < 0
-        value = abs(value)
-        if type_ == "A":
-            # VASSAL repeats the letter value // 26 + 1 times; capped so a hostile coordinate
-            # cannot make a gigabyte name
-            s = chr(ord("A") + value % 26) * min(value // 26 + 1, 1000)
-        else:
-            s = str(value)
-            leading = min(leading, 30)
-            while leading > 0 and value < 10 ** leading:
-                s = "0" + s
-                leading -= 1
-        return ("-" if neg else "") + s
+        return grid_number_name(value, type_, leading)
 
     def format(self, col: int, row: int) -> str:
         c = self.name(col + self.h_off, self.h_type, self.h_leading)
@@ -142,13 +126,7 @@ class HexGridInfo:
         """(raw column, raw row): ``HexGridNumbering.getRawColumn/getRawRow``."""
         if self.sideways:
             x, y = y, x
-        col = math.floor((x - self.x0) / self.dx + 0.5)
-        nx = _java_round((x - self.x0) / self.dx)
-        if nx % 2 == 0:
-            ny = _java_round((y - self.y0) / self.dy)
-        else:
-            ny = _java_round((y - self.y0 - self.dy / 2) / self.dy)
-        return col, ny
+        return raw_hex_column_row(x, y, self.dx, self.dy, self.x0, self.y0)
 
     def column_row(self, x: float, y: float, width: int = 0, height: int = 0) -> tuple[int, int]:
         """``HexGridNumbering.getColumn/getRow`` (board size needed only for descending)."""
