@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ROOT, timed  # noqa: E402  (puts the repository on sys.path)
 
 from modgen.vassal.archive import read_saved_game  # noqa: E402
 from modgen.vassal.commands import parse_saved_game  # noqa: E402
@@ -39,12 +37,7 @@ def full(path: Path) -> int:
 
 
 def best(fn, path, repeat):
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn(path)
-        times.append(time.perf_counter() - t)
-    return min(times)
+    return timed(lambda: fn(path), repeat)[0]
 
 
 def main() -> int:

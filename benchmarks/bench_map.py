@@ -9,25 +9,12 @@ machine; compare runs on the same machine.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import ROOT, timed  # noqa: E402  (puts the repository on sys.path)
 
 from modgen.art.map import board_geometry, png_bytes, render_map  # noqa: E402
 from modgen.model.maps import load_map  # noqa: E402
-
-
-def timed(fn, repeat):
-    times, result = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), statistics.median(times), result
 
 
 def main() -> int:

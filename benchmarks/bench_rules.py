@@ -12,26 +12,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from _common import timed  # noqa: E402  (puts the repository on sys.path)
 
 from modgen.model import load_game  # noqa: E402
 from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, TerrainCosts, UnitView,  # noqa: E402
                           check_movement, check_stacking, enemy_zoc, movement_allowance)
-
-
-def timed(fn, repeat):
-    times, result = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), statistics.median(times), result
 
 
 def main() -> int:
