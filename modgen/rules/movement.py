@@ -355,6 +355,14 @@ def cheapest_path(board: Board, unit: UnitView, start: Hex, end: Hex, budget: in
                 heapq.heappush(heap, (ng + hn, ng, n))
     if end not in done:
         return PathResult(start, end, budget, None, (), (), expanded, tuple(unknown.values()))
+    steps = steps_back(prev, start, end)
+    path = (start,) + tuple(s.to for s in steps)
+    return PathResult(start, end, budget, best[end], path, tuple(steps), expanded,
+                      tuple(unknown.values()))
+
+
+def steps_back(prev: dict[Hex, StepCost], start: Hex, end: Hex) -> list[StepCost]:
+    """The steps start → end of a search that kept each reached hex's step in ``prev``."""
     steps: list[StepCost] = []
     cur = end
     while cur != start:
@@ -362,9 +370,7 @@ def cheapest_path(board: Board, unit: UnitView, start: Hex, end: Hex, budget: in
         steps.append(s)
         cur = s.frm
     steps.reverse()
-    path = (start,) + tuple(s.to for s in steps)
-    return PathResult(start, end, budget, best[end], path, tuple(steps), expanded,
-                      tuple(unknown.values()))
+    return steps
 
 
 # --------------------------------------------------------------------------- checking a phase

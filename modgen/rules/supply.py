@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..hexgrid import Hex
 from .board import Board
-from .movement import OK, StepCost, step_cost
+from .movement import OK, StepCost, step_cost, steps_back
 from .terrain import TerrainCosts
 from .units import BRITAIN, GERMANY, UnitView, is_cavalry, is_ground_combat_unit, nation_is
 from .zoc import enemy_zoc
@@ -108,13 +108,7 @@ def supply_line_to_any(board: Board, unit: UnitView, start: Hex, targets, costs:
             heapq.heappush(heap, (ng + bn, ng, n))
     if reached is None:
         return None
-    steps: list[StepCost] = []
-    cur = reached
-    while cur != start:
-        st = prev[cur]
-        steps.append(st)
-        cur = st.frm
-    steps.reverse()
+    steps = steps_back(prev, start, reached)
     return SupplyLine(best[reached], (start,) + tuple(s.to for s in steps), tuple(steps))
 
 
