@@ -239,18 +239,15 @@ class GameState:
                         continue
                     idx.setdefault((m, self.location_name(m, key[1], key[2])), []).append(item)
             self._loc_index = idx
-        out: list[PieceState] = []
-        for item in self._loc_index.get((map_id, location), ()):
-            st = self.stacks.get(item)
-            if st is not None:
-                out.extend(self.pieces[m] for m in st.members if m in self.pieces)
-            elif item in self.pieces:
-                out.append(self.pieces[item])
-        return out
+        return self._pieces_of(self._loc_index.get((map_id, location), ()))
 
     def pieces_on(self, map_id: str) -> list[PieceState]:
+        return self._pieces_of(self.top.get(map_id, {}))
+
+    def _pieces_of(self, items) -> list[PieceState]:
+        """Top-level items (pieces, stacks) → their pieces, a stack's bottom → top."""
         out: list[PieceState] = []
-        for item in self.top.get(map_id, {}):
+        for item in items:
             st = self.stacks.get(item)
             if st is not None:
                 out.extend(self.pieces[m] for m in st.members if m in self.pieces)
