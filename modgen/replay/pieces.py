@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..vassal.sequence import Decoder, decode
-from ..vassal.traits import join_levels, layer_name, split_levels
+from ..vassal.sequence import decode
+from ..vassal.traits import join_levels, layer_name, parse_basic_state, split_levels
 
 __all__ = ["TypeInfo", "StateFacts", "type_info", "split_chain", "join_chain", "merge_state",
            "state_facts", "basic_position"]
@@ -183,20 +183,8 @@ def piece_name(basic_name: str, ti: TypeInfo, layers: dict[str, int]) -> str:
 
 
 def basic_position(basic_state: str) -> tuple[str | None, int, int, dict[str, str]]:
-    d = Decoder(basic_state, ";")
-    map_id = d.token("null")
-    x = d.int(0)
-    y = d.int(0)
-    d.token("")  # gpid
-    n = d.int(0)
-    props: dict[str, str] = {}
-    for _ in range(max(n, 0)):
-        if not d.has_more():
-            break
-        k = d.token("")
-        v = d.token("")
-        props[k] = v
-    return (None if map_id in ("null", "") else map_id), x, y, props
+    map_id, x, y, _gpid, props = parse_basic_state(basic_state)
+    return map_id, x, y, props
 
 
 _STATE_CACHE: dict[tuple[str, str], StateFacts] = {}

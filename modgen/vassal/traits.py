@@ -17,7 +17,7 @@ from .sequence import Decoder, SequenceEncoder, decode as seq_decode
 TAB = "\t"
 
 __all__ = ["Trait", "BasicPiece", "Piece", "parse_piece", "parse_stack_state", "StackState",
-           "expand_prototypes", "split_chain", "join_chain", "split_levels", "join_levels", "trait_prefix", "MAX_TRAITS",
+           "expand_prototypes", "split_chain", "join_chain", "split_levels", "join_levels", "parse_basic_state", "trait_prefix", "MAX_TRAITS",
            "Embellishment", "parse_embellishment", "layer_name"]
 
 #: Longest decorator chain accepted (real pieces have tens of traits).
@@ -219,23 +219,30 @@ class BasicPiece:
         return self.properties.get("UniqueID")
 
 
-def _basic(type_: str, state: str) -> BasicPiece:
-    tf = seq_decode(type_, ";")
-    tf += [""] * (5 - len(tf))
+def parse_basic_state(state: str) -> tuple[str | None, int, int, str, dict[str, str]]:
+    """``BasicPiece.setState``: ``map;x;y;gpid;n;k1;v1;…`` → (map or None, x, y, gpid,
+    persistent properties)."""
     d = Decoder(state, ";")
     map_id = d.token("null")
     x = d.int(0)
     y = d.int(0)
     gpid = d.token("") or ""
     n = d.int(0)
-    props = {}
+    props: dict[str, str] = {}
     for _ in range(max(0, min(n, 10000))):
         if not d.has_more():
             break
         k = d.token("")
         v = d.token("")
         props[k] = v
-    return BasicPiece(name=tf[4], image=tf[3], map=None if map_id in ("null", "") else map_id,
+    return (None if map_id in ("null", "") else map_id), x, y, gpid, props
+
+
+def _basic(type_: str, state: str) -> BasicPiece:
+    tf = seq_decode(type_, ";")
+    tf += [""] * (5 - len(tf))
+    map_id, x, y, gpid, props = parse_basic_state(state)
+    return BasicPiece(name=tf[4], image=tf[3], map=map_id,
                       x=x, y=y, gpid=gpid, properties=props, clone_key=tf[1], delete_key=tf[2])
 
 
