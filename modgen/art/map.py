@@ -10,7 +10,6 @@ Drawing is deterministic: fonts ship with the project, no randomness, shapes dra
 """
 from __future__ import annotations
 
-import io
 import math
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +20,7 @@ from PIL import Image, ImageDraw
 from ..errors import ModgenError
 from ..hexgrid import Hex, Hexside, VassalHexGrid
 from ..model.types import MapDef
+from .counters import png_bytes  # noqa: F401  (the one PNG encoder; bench_map and tests use it from here)
 from .fonts import font
 
 MARGIN = 24                 # px of paper around the hexes
@@ -450,9 +450,3 @@ def _wrap(d, text: str, f, width: int) -> list[str]:
     return out
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """PNG bytes with fixed settings (no metadata): identical image, identical bytes."""
-    clean = Image.frombytes(image.mode, image.size, image.tobytes())
-    buf = io.BytesIO()
-    clean.save(buf, format="PNG", optimize=False, compress_level=6)
-    return buf.getvalue()
