@@ -127,11 +127,7 @@ class _Loader:
 
     def nations(self, d: dict, g: FileCtx) -> dict[str, Nation]:
         out: dict[str, Nation] = {}
-        for i, item, line in g.items(d, "nations", ""):
-            f = f"nations[{i}]"
-            n = g.mapping(item, f, line)
-            if n is None:
-                continue
+        for f, n in g.records(d, "nations", None):
             g.unknown_keys(n, ("id", "name", "adjective", "side", "background", "text", "colour_rule", "colour_note",
                                "rail_capacity", "rail_rule", "rail_note"), f)
             nid = g.ident(n, "id", f)
@@ -152,12 +148,7 @@ class _Loader:
 
     def sides(self, d: dict, g: FileCtx, nations: dict[str, Nation]) -> list[Side]:
         sides: list[Side] = []
-        for i, item, line in g.items(d, "sides", ""):
-            f = f"sides[{i}]"
-            s = g.mapping(item, f, line)
-            if s is None:
-                continue
-            g.unknown_keys(s, ("id", "name", "nations"), f)
+        for f, s in g.records(d, "sides", ("id", "name", "nations")):
             sid = g.ident(s, "id", f)
             if sid is None:
                 continue
@@ -234,11 +225,7 @@ class _Loader:
             if nation is not None and nation not in nations:
                 c.error(f"unknown nation {nation!r}", line_of(top, "nation"), "nation")
             back_rule = c.text(top, "back_rule", "", required=False, default="") or ""
-            for i, item, line in c.items(top, "counters", ""):
-                f = f"counters[{i}]"
-                u = c.mapping(item, f, line)
-                if u is None:
-                    continue
+            for f, u in c.records(top, "counters", None):
                 counter = self.counter(u, c, f, nation or "", back_rule)
                 if counter is None:
                     continue
@@ -309,12 +296,7 @@ class _Loader:
         if top is None:
             return out
         c.unknown_keys(top, ("markers", "notes"), "")
-        for i, item, line in c.items(top, "markers", ""):
-            f = f"markers[{i}]"
-            m = c.mapping(item, f, line)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("id", "kind", "label", "values", "rule", "note", "count"), f)
+        for f, m in c.records(top, "markers", ("id", "kind", "label", "values", "rule", "note", "count")):
             mid = c.ident(m, "id", f)
             if mid is None:
                 continue

@@ -128,12 +128,7 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
         seen[pl.counter] = pl.source.line if pl.source else None
 
     fortresses = []
-    for i, item, line in c.items(d, "fortresses", "", required=False):
-        f = f"fortresses[{i}]"
-        fd = c.mapping(item, f, line)
-        if fd is None:
-            continue
-        c.unknown_keys(fd, ("nation", "size", "hex", "name", "line"), f)
+    for f, fd in c.records(d, "fortresses", ("nation", "size", "hex", "name", "line"), required=False):
         nation = c.text(fd, "nation", f)
         if nation is not None and nation not in nations:
             c.error(f"unknown nation {nation!r}", line_of(fd, "nation"), f"{f}.nation")
@@ -148,12 +143,7 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                                                 c.source(fd)))
 
     marks = []
-    for i, item, line in c.items(d, "markers", "", required=False):
-        f = f"markers[{i}]"
-        md = c.mapping(item, f, line)
-        if md is None:
-            continue
-        c.unknown_keys(md, ("marker", "hex", "value", "rule", "line", "note"), f)
+    for f, md in c.records(d, "markers", ("marker", "hex", "value", "rule", "line", "note"), required=False):
         mid = c.text(md, "marker", f)
         if mid is not None and mid not in markers:
             c.error(f"unknown marker {mid!r}", line_of(md, "marker"), f"{f}.marker")
@@ -166,12 +156,7 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
         if mid and h:
             marks.append(MarkerPlacement(mid, h, value, c.text(md, "rule", f, required=False), c.source(md)))
     derived = []
-    for i, item, line in c.items(d, "derived_markers", "", required=False):
-        f = f"derived_markers[{i}]"
-        dd = c.mapping(item, f, line)
-        if dd is None:
-            continue
-        c.unknown_keys(dd, ("marker", "rule", "derive", "line", "note"), f)
+    for f, dd in c.records(d, "derived_markers", ("marker", "rule", "derive", "line", "note"), required=False):
         mid = c.text(dd, "marker", f)
         if mid is not None and mid not in markers:
             c.error(f"unknown marker {mid!r}", line_of(dd, "marker"), f"{f}.marker")
@@ -202,12 +187,8 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
             hq_sp.setdefault(pl.counter, pl.supply_points)
 
     rails = []
-    for i, item, line in c.items(d, "rail_capacities", "", required=False):
-        f = f"rail_capacities[{i}]"
-        rd = c.mapping(item, f, line)
-        if rd is None:
-            continue
-        c.unknown_keys(rd, ("nation", "divisions", "not_usable_until", "halved_until", "note", "line"), f)
+    for f, rd in c.records(d, "rail_capacities", ("nation", "divisions", "not_usable_until",
+                                                   "halved_until", "note", "line"), required=False):
         nation = c.text(rd, "nation", f)
         if nation is not None and nation not in nations:
             c.error(f"unknown nation {nation!r}", line_of(rd, "nation"), f"{f}.nation")
@@ -218,12 +199,8 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                                       c.text(rd, "note", f, required=False, default="") or ""))
 
     schedule = []
-    for i, item, line in c.items(d, "reinforcements", "", required=False):
-        f = f"reinforcements[{i}]"
-        ed = c.mapping(item, f, line)
-        if ed is None:
-            continue
-        c.unknown_keys(ed, ("date", "when", "nation", "arrivals", "withdrawals", "line", "section", "note"), f)
+    for f, ed in c.records(d, "reinforcements", ("date", "when", "nation", "arrivals", "withdrawals",
+                                                  "line", "section", "note"), required=False):
         date = c.date(ed, "date", f, required=False)
         when = c.text(ed, "when", f, required=date is None) or ""
         nation = c.text(ed, "nation", f)
@@ -240,12 +217,7 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
             schedule.append(ScheduleEntry(date, when, nation, tuple(arr), tuple(wd), c.source(ed)))
 
     rules = []
-    for i, item, line in c.items(d, "special_rules", "", required=False):
-        f = f"special_rules[{i}]"
-        rd = c.mapping(item, f, line)
-        if rd is None:
-            continue
-        c.unknown_keys(rd, ("number", "text", "line"), f)
+    for f, rd in c.records(d, "special_rules", ("number", "text", "line"), required=False):
         text = c.text(rd, "text", f)
         if text:
             rules.append(SpecialRule(c.text(rd, "number", f, required=False), text, c.source(rd)))

@@ -154,12 +154,7 @@ def load_tec(data: Any, ctx: FileCtx) -> TerrainEffectsChart | None:
         return None
     ctx.unknown_keys(d, ("provenance", "terrain", "features", "aliases", "discrepancies", "notes"), "")
     rows: dict[str, TerrainRow] = {}
-    for i, item, line in ctx.items(d, "terrain", ""):
-        f = f"terrain[{i}]"
-        r = ctx.mapping(item, f, line)
-        if r is None:
-            continue
-        ctx.unknown_keys(r, ("id", "name", "mp", "attack", "counterattack", "same_as", "see", "note", "printed_at"), f)
+    for f, r in ctx.records(d, "terrain", ("id", "name", "mp", "attack", "counterattack", "same_as", "see", "note", "printed_at")):
         rid = ctx.ident(r, "id", f)
         if rid is None:
             continue
@@ -428,12 +423,7 @@ def load_sequence(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> Seque
 
     def phases(key: str, special: bool) -> tuple[Phase, ...]:
         out = []
-        for i, item, line in ctx.items(d, key, ""):
-            f = f"{key}[{i}]"
-            p = ctx.mapping(item, f, line)
-            if p is None:
-                continue
-            ctx.unknown_keys(p, ("id", "name", "side", "rule", "description"), f)
+        for f, p in ctx.records(d, key, ("id", "name", "side", "rule", "description")):
             pid = ctx.ident(p, "id", f)
             if pid is None:
                 continue

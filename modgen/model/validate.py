@@ -8,7 +8,7 @@ checking goes on and the user sees every error of every file in one run.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..errors import ModgenError
 from ..hexgrid import Hex
@@ -102,6 +102,20 @@ class FileCtx:
         if v is None:
             return []
         return [(i, item, line_of_item(v, i)) for i, item in enumerate(v)]
+
+    def records(self, d: dict, key: str, allowed: Iterable[str] | None, *, required: bool = True
+                ) -> Iterator[tuple[str, YDict]]:
+        """The mappings of the top-level list ``d[key]`` as (field path ``key[i]``, mapping), each
+        checked for keys outside ``allowed`` (unless None); an item that is not a mapping is
+        reported and skipped."""
+        for i, item, line in self.items(d, key, "", required=required):
+            f = f"{key}[{i}]"
+            node = self.mapping(item, f, line)
+            if node is None:
+                continue
+            if allowed is not None:
+                self.unknown_keys(node, allowed, f)
+            yield f, node
 
     def strings(self, d: dict, key: str, field: str, *, required: bool = False) -> tuple[str, ...]:
         out = []
