@@ -7,12 +7,10 @@ before committing.
 from __future__ import annotations
 
 import io
-import os
 import zlib
-from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from modgen.art import COUNTER_SIZE, game_images, png_bytes, render_counter
 from modgen.art.counters import counter_image_name, values_text
@@ -20,8 +18,8 @@ from modgen.errors import ModgenError
 from modgen.model.types import (Counter, Face, Game, MarkerDef, Nation, Provenance, Side,
                                 Source)
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("MODGEN_UPDATE_GOLDEN") == "1"
+from golden_art import assert_golden_counter_size, mean_abs_diff
+
 
 AH = Nation("austria-hungary", "Austria-Hungary", "central-powers", "#f2f2ec", "#000000")
 IT = Nation("italy", "Italy", "entente", "#a9d89b", "#000000")
@@ -51,11 +49,6 @@ CASES = {
 }
 
 
-def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGBA"), b.convert("RGBA"))
-    return sum(ImageStat.Stat(diff).mean) / 4
-
-
 def rgb(hex_colour: str) -> tuple[int, int, int]:
     h = hex_colour.lstrip("#")
     return tuple(int(h[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
@@ -74,15 +67,7 @@ def near(pixel, colour, tol=6) -> bool:
 def test_golden_counter(name):
     counter, nation, face = CASES[name]
     img = render_counter(counter, nation, face)
-    path = GOLDEN / f"counter-{name}.png"
-    if UPDATE:
-        path.write_bytes(png_bytes(img))
-    assert path.exists(), f"missing golden {path}; run with MODGEN_UPDATE_GOLDEN=1"
-    golden = Image.open(path)
-    assert golden.size == img.size == (COUNTER_SIZE, COUNTER_SIZE)
-    # tolerance for FreeType/Pillow rendering differences between machines, far below what a
-    # moved text, a lost symbol or a wrong colour costs (several units)
-    assert mean_abs_diff(img, golden) < 1.5
+    assert_golden_counter_size(img, f"counter-{name}.png")
 
 
 @pytest.mark.parametrize("counter,nation", [(AH_MTN, AH), (IT_INF, IT), (DE_ALPK, DE),

@@ -4,11 +4,7 @@ Rewrite the goldens after a deliberate change with
 ``MODGEN_UPDATE_GOLDEN=1 python3 -m pytest tests/test_art_markers.py`` (and look at them)."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 from modgen.art import COUNTER_SIZE, png_bytes, render_marker
 from modgen.art.markers import (display_value, marker_family, marker_image_name,
@@ -16,8 +12,8 @@ from modgen.art.markers import (display_value, marker_family, marker_image_name,
 from modgen.errors import ModgenError
 from modgen.model.types import MarkerDef, Source
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("MODGEN_UPDATE_GOLDEN") == "1"
+from golden_art import assert_golden_counter_size, mean_abs_diff
+
 
 TRENCH = MarkerDef("trench", "trench", "Trench")
 CONSTRUCTION = MarkerDef("construction", "construction", "Construction")
@@ -42,22 +38,11 @@ CASES = {
 }
 
 
-def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    diff = ImageChops.difference(a.convert("RGBA"), b.convert("RGBA"))
-    return sum(ImageStat.Stat(diff).mean) / 4
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_marker(name):
     marker, value = CASES[name]
     img = render_marker(marker, value)
-    path = GOLDEN / f"marker-{name}.png"
-    if UPDATE:
-        path.write_bytes(png_bytes(img))
-    assert path.exists(), f"missing golden {path}; run with MODGEN_UPDATE_GOLDEN=1"
-    golden = Image.open(path)
-    assert golden.size == img.size == (COUNTER_SIZE, COUNTER_SIZE)
-    assert mean_abs_diff(img, golden) < 1.5
+    assert_golden_counter_size(img, f"marker-{name}.png")
 
 
 def test_families():
