@@ -224,19 +224,28 @@ def test_random_mutations_of_archives_never_crash():
             ok += 1
         except ModgenError as e:
             assert "m.vlog" in str(e)
+    # some mutations leave a readable archive: the parsing path ran too, not only the refusals
+    assert 0 < ok < 600
 
 
 def test_random_obfuscated_bytes_never_crash():
     rng = random.Random(7)
     good = obfuscate_vcsk("begin_save\x1bend_save", 0x3c)
+    decoded = refused = 0
     for _ in range(2000):
         data = bytearray(good)
         for _ in range(rng.randint(1, 4)):
             data[rng.randrange(len(data))] = rng.randrange(256)
         try:
-            deobfuscate(bytes(data), "o")
-        except ModgenError:
-            pass
+            text = deobfuscate(bytes(data), "o")[0]
+        except ModgenError as e:
+            assert e.format()
+            refused += 1
+        else:
+            assert isinstance(text, str)
+            decoded += 1
+    # both outcomes occur: the mutations reach the decoder, not only the header check
+    assert decoded > 0 and refused > 0
 
 
 def test_absurd_nesting_is_a_clear_error():
@@ -249,6 +258,9 @@ def test_absurd_nesting_is_a_clear_error():
     from modgen.vassal.traits import MAX_TRAITS, join_chain
     t, s = join_chain([("mark;A", "1")] * 50 + [("piece;;;a;N", "null;0;0;;0")])
     assert len(parse_piece(t, s).traits) == 51
+    t, s = join_chain([("mark;A", "1")] * MAX_TRAITS + [("piece;;;a;N", "null;0;0;;0")])
+    with pytest.raises(ModgenError, match=f"more than {MAX_TRAITS} traits"):
+        parse_piece(t, s)
 
 
 def test_random_mutations_of_buildfiles_never_crash():
