@@ -17,22 +17,16 @@ S1 = "scenarios/mini/s1.yaml"
 
 
 def make_root(tmp_path: Path, **replace: str) -> Path:
-    """The mini game plus the project's tables (and map 6-4 when it exists) in a temporary data folder;
+    """The mini game plus the project's tables and map 6-4 in a temporary data folder;
     ``replace`` maps a data-relative path to a file in tests/data/model/broken/."""
     root = tmp_path / "data"
     shutil.copytree(DATA / "mini", root)
     shutil.copytree(ROOT / "tables", root / "tables")
-    if (ROOT / "maps" / "6-4.yaml").is_file():
-        (root / "maps").mkdir()
-        shutil.copy(ROOT / "maps" / "6-4.yaml", root / "maps" / "6-4.yaml")
+    (root / "maps").mkdir()
+    shutil.copy(ROOT / "maps" / "6-4.yaml", root / "maps" / "6-4.yaml")
     for rel, broken in replace.items():
         shutil.copy(DATA / "broken" / broken, root / rel)
     return root
-
-
-def need_map(root: Path) -> None:
-    if not (root / "maps" / "6-4.yaml").is_file():
-        pytest.skip("maps/6-4.yaml is not in this checkout yet")
 
 
 def messages(root: Path) -> list[str]:
@@ -85,7 +79,6 @@ def test_unknown_counter_in_scenario(tmp_path):
 
 def test_off_map_hex(tmp_path):
     root = make_root(tmp_path, **{S1: "s1-off-map-hex.yaml"})
-    need_map(root)
     assert messages(root) == [f"{S1}:11: setup[1].hex: hex 9950 is not on map 6-4"]
 
 
