@@ -298,7 +298,7 @@ _faces = st.builds(Face, st.one_of(st.none(), st.integers(0, 99)),
                    st.one_of(st.none(), st.integers(0, 20)), st.booleans(), st.booleans())
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(designation=st.text(alphabet="ABCDEFGHIKLMNOPRSTVZabcdeilmnorstz0123456789 /-.'",
                            max_size=24),
        front=_faces, back=st.one_of(st.none(), _faces),
