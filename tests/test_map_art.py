@@ -74,7 +74,7 @@ def test_render_is_deterministic():
 
 def test_golden_crop_matches():
     crop = image64().crop(crop_box(map64())).convert("RGB")
-    if os.environ.get("MODGEN_UPDATE_GOLDEN"):
+    if os.environ.get("MODGEN_UPDATE_GOLDEN") == "1":       # as tests/golden_art.py: only "1"
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
         crop.save(GOLDEN)
     gold = Image.open(GOLDEN).convert("RGB")
