@@ -203,11 +203,12 @@ def test_movement_allowance_exceeded_with_numbers():
     t = new()
     t.next_phase(5)                                  # Entente movement
     t.move("it-inf-xx-1", "3218")                    # woods 2
-    step = t.move("it-inf-xx-1", "3318")             # + clear 1 + EZOC (57 Inf at 3518? no) ...
-    t.move("it-inf-xx-1", "3418")
+    t.move("it-inf-xx-1", "3318")                    # + clear 1 = 3 (3318 touches no enemy)
+    step = t.move("it-inf-xx-1", "3418")             # + clear 1 + enter EZOC 1 (3419, 3518) = 5
     f = only(check(t), "6-9")
-    assert f.step in (step, step + 1)
-    assert "MA 4" in f.message and "MP spent" in f.message
+    assert f.step == step
+    assert "5 MP spent, MA 4" in f.message
+    assert "3318→3418 clear 1 + enter EZOC 1 = 2" in f.message
     assert f.path[0] == "3118" and f.units[0].id == "it-inf-xx-1"
 
 
