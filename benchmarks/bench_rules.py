@@ -16,7 +16,7 @@ import random
 from _common import timed  # noqa: E402  (puts the repository on sys.path)
 
 from modgen.model import load_game  # noqa: E402
-from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, TerrainCosts, UnitView,  # noqa: E402
+from modgen.systems.der_weltkrieg.rules import (ITALIAN_FRONT_STACKING, BoardState, TerrainCosts, UnitView,  # noqa: E402
                           check_movement, check_stacking, enemy_zoc, movement_allowance)
 
 

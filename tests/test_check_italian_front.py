@@ -6,7 +6,7 @@ import pytest
 
 from modgen.check.engine import check_log
 from modgen.check.logread import parse_log
-from modgen.check.testgame import TestGame
+from modgen.testing import TestGame
 from modgen.model import load_game
 from modgen.model.types import GameDate
 
@@ -35,7 +35,7 @@ def _play(game, illegal: bool):
     for side_phase in ("entente-movement", "cp-movement"):
         if side_phase == "cp-movement":
             t.advance_to(GameDate(1915, 6, 1), side_phase)
-        side = t.sequence.phase(side_phase).side
+        side = t.turns.phase(side_phase).side
         for p in sc.setup:
             c = game.counters[p.counter]
             if game.side_of(c.nation) != side or c.type in ("hq", "fortress", "eng") or p.hex is None:

@@ -13,7 +13,7 @@ import check_game  # noqa: E402
 
 from modgen.check.engine import check_log  # noqa: E402
 from modgen.check.logread import parse_log  # noqa: E402
-from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.testing import TestGame  # noqa: E402
 from modgen.model.types import GameDate  # noqa: E402
 
 

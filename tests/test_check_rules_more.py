@@ -18,11 +18,11 @@ import check_game  # noqa: E402
 
 from modgen.check.engine import Checker, check_log  # noqa: E402
 from modgen.check.logread import parse_log  # noqa: E402
-from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.testing import TestGame  # noqa: E402
 from modgen.hexgrid import Hex  # noqa: E402
 from modgen.model.types import (Counter, Face, GameDate, MarkerDef, Placement,  # noqa: E402
                                 ScheduleEntry, SpecialRule)
-from modgen.rules.board import make_map  # noqa: E402
+from modgen.systems.der_weltkrieg.rules.board import make_map  # noqa: E402
 
 def _c(cid, nation, type_, size, des, s, m, back=None) -> Counter:
     return Counter(cid, nation, type_, size, des, Face(s, m), back)
@@ -256,7 +256,7 @@ def test_rail_network_exception_of_the_scenario_makes_9_1_undetermined():
 
 
 def test_zoc_does_not_extend_into_a_neutral_country():
-    from modgen.check.rules_position import enemy_zoc_hexes
+    from modgen.systems.der_weltkrieg.checks.common import enemy_zoc_hexes
     g = game(switzerland=True, setup=(), fortresses=(), markers=(), hq_supply_points={},
              reinforcements=())
     t = TestGame(g, g.scenarios["if-test"], date=GameDate(1915, 5, 1), phase="en-movement")

@@ -8,7 +8,7 @@ import pytest
 
 from modgen.errors import ModgenError
 from modgen.model import GameDate
-from modgen.model.tables import load_crt, load_sequence, load_tec
+from modgen.systems.der_weltkrieg.tables import load_crt, load_sequence, load_tec
 from modgen.model.validate import FileCtx
 from modgen.model.yamlio import load_yaml
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from modgen.model.types import MONTHS, GameDate
-from modgen.module import build, turns
+from modgen.module import build
+from modgen.systems.der_weltkrieg import calendar
 from modgen.vassal.buildfile import decode_turn_state, read_module
 from modgen.vassal.sequence import Decoder, SequenceEncoder
 
@@ -88,7 +89,7 @@ def tracker(tmp_path_factory):
     game = tiny_game()
     out = tmp_path_factory.mktemp("t") / "t.vmod"
     build.build_module(game, out, progress=build.Progress(stream=None), **build_kw())
-    return game, turns.calendar(game), read_module(str(out)).tracker(turns.TRACKER_ID)
+    return game, calendar.calendar(game), read_module(str(out)).tracker(calendar.TRACKER_ID)
 
 
 def _tracker_state(sim: Sim) -> str:
@@ -112,7 +113,7 @@ def test_levels_and_properties(tracker):
 def test_vassal_steps_through_a_month_as_rule_5(tracker):
     game, cal, info = tracker
     sim = Sim(info.levels[0])
-    sim.set_state(turns.turn_state(cal, GameDate(1915, 12, 0), cal.special[0].id).split("|", 1)[1])
+    sim.set_state(calendar.turn_state(cal, GameDate(1915, 12, 0), cal.special[0].id).split("|", 1)[1])
     expected = []
     for month, year in ((12, 1915), (1, 1916)):
         expected += [(GameDate(year, month, 0), p) for p in cal.special]
@@ -121,8 +122,8 @@ def test_vassal_steps_through_a_month_as_rule_5(tracker):
     for date, phase in expected:
         state = _tracker_state(sim)
         # the state VASSAL would save here is exactly what we write for that turn and phase
-        assert state == turns.turn_state(cal, date, phase.id), (date, phase)
-        assert turns.decode_turn_state(cal, state) == (date, phase)
+        assert state == calendar.turn_state(cal, date, phase.id), (date, phase)
+        assert calendar.decode_turn_state(cal, state) == (date, phase)
         shown = dict(decode_turn_state(info, state))
         assert shown == {"Year": str(date.year), "Month": MONTHS[date.month - 1],
                          "Turn": str(date.turn), "Phase": phase.name}
@@ -138,19 +139,19 @@ def test_turn_state_round_trip(tracker, turn):
     for month in (1, 6, 12):
         for p in phases:
             d = GameDate(1917, month, turn)
-            assert turns.decode_turn_state(cal, turns.turn_state(cal, d, p.id)) == (d, p)
+            assert calendar.decode_turn_state(cal, calendar.turn_state(cal, d, p.id)) == (d, p)
 
 
 def test_unknown_phase_is_an_error(tracker):
     from modgen.errors import ModgenError
     game, cal, info = tracker
     with pytest.raises(ModgenError, match="not a phase of a normal turn"):
-        turns.turn_state(cal, GameDate(1915, 5, 3), cal.special[0].id)
+        calendar.turn_state(cal, GameDate(1915, 5, 3), cal.special[0].id)
 
 
 def test_real_sequence_of_play_gives_distinct_phase_names():
     from modgen.model import load_game
-    cal = turns.calendar(load_game("italian-front"))
+    cal = calendar.calendar(load_game("italian-front"))
     assert len(cal.special) == 2 and len(cal.normal) == 8      # rule 5 (000:L104-116)
     assert len({p.name for p in cal.normal}) == 8
 
@@ -164,7 +165,7 @@ def test_first_turn_of_may_1915_is_the_state_vassal_writes():
     turn index 6 (turn 7), phase index 5 (Entente Movement)."""
     from modgen.model import load_game
     game = load_game("italian-front")
-    cal = turns.calendar(game)
+    cal = calendar.calendar(game)
     sc = game.scenarios["if-1915-05"]
     t12, t7, t8 = ",".join(["true"] * 12), ",".join(["true"] * 7), ",".join(["true"] * 8)
     expected = ("TURNTurnTracker0\t0|1915;0;false;-1;"
@@ -172,4 +173,4 @@ def test_first_turn_of_may_1915_is_the_state_vassal_writes():
                 "\\;0\\\\;0\\\\;0\\\\;true\\\\;0\\\\\\;0\\\\\\;0\\\\\\;true,true"
                 f"\\;6\\\\;0\\\\;0\\\\;{t7}\\\\;5\\\\\\;0\\\\\\;0\\\\\\;{t8}")
     assert (sc.first_turn, cal.normal[5].id) == (GameDate(1915, 5, 7), "entente-movement")
-    assert turns.turn_command(cal, sc.first_turn, sc.first_phase) == expected
+    assert calendar.turn_command(cal, sc.first_turn, sc.first_phase) == expected

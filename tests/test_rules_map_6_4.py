@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from modgen.model import load_game
-from modgen.rules import (BoardState, TerrainCosts, UnitView, check_movement, enemy_zoc,
+from modgen.systems.der_weltkrieg.rules import (BoardState, TerrainCosts, UnitView, check_movement, enemy_zoc,
                           neutral_countries, stacking_options_for, step_cost, zoc_of_unit)
 
 

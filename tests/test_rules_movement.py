@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from modgen.rules import (BoardState, TerrainCosts, cheapest_path, check_movement, make_map,
+from modgen.systems.der_weltkrieg.rules import (BoardState, TerrainCosts, cheapest_path, check_movement, make_map,
                           step_cost)
 from test_rules_support import EN, H, tec_costs, unit
 

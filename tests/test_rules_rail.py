@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from modgen.model.types import GameDate, RailCapacity
-from modgen.rules import (BoardState, SimpleRailNetworks, check_rail_capacity, check_rail_move,
+from modgen.systems.der_weltkrieg.rules import (BoardState, SimpleRailNetworks, check_rail_capacity, check_rail_move,
                           column_allowance, detrain_mp, is_mountain, make_map, movement_allowance,
                           rail_capacity_available, rail_capacity_divisions, rail_capacity_used,
                           rail_move_cost, rail_rate)
@@ -221,7 +221,7 @@ def test_movement_allowance_of_the_face_showing():
 
 
 def test_who_may_enter_ezoc_after_rail_7_8():
-    from modgen.rules import may_enter_ezoc_after_rail
+    from modgen.systems.der_weltkrieg.rules import may_enter_ezoc_after_rail
     assert may_enter_ezoc_after_rail(unit(nation="germany"))
     assert may_enter_ezoc_after_rail(unit(nation="great-britain", side=EN))
     assert not may_enter_ezoc_after_rail(unit(nation="austria-hungary"))

@@ -2,7 +2,7 @@
 "-1" and "1/2" markers, in each reading of their order and rounding the rules leave open."""
 from __future__ import annotations
 
-from modgen.rules.units import (STRENGTH_MARKER_READINGS, apply_strength_markers,
+from modgen.systems.der_weltkrieg.rules.units import (STRENGTH_MARKER_READINGS, apply_strength_markers,
                                 strengths_under_markers)
 
 

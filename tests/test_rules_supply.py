@@ -2,7 +2,7 @@
 (19-9, 19-10, 19-13, 19-15, 34-2, 34-3), with Figure 11 (WE-DW-17 example 2)."""
 from __future__ import annotations
 
-from modgen.rules import BoardState, make_map, supply_length_penalty, supply_line
+from modgen.systems.der_weltkrieg.rules import BoardState, make_map, supply_length_penalty, supply_line
 from test_rules_support import EN, H, tec_costs, unit
 
 
@@ -92,7 +92,7 @@ def test_length_penalties():
 
 
 def test_cavalry_far_from_rail_port_or_hq_in_winter_30_4():
-    from modgen.rules import cavalry_supply_effect, supply_line_to_any
+    from modgen.systems.der_weltkrieg.rules import cavalry_supply_effect, supply_line_to_any
     costs = tec_costs()
     m = make_map((1, 30), (5, 15))
     it_cav = unit("0510", side=EN, cid="c", type="cav", nation="italy", strength=2, movement=6)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from modgen.hexgrid import Hex
-from modgen.model.tables import load_tec
+from modgen.systems.der_weltkrieg.tables import load_tec
 from modgen.model.types import Counter, Face
 from modgen.model.validate import FileCtx
 from modgen.model.yamlio import load_yaml
-from modgen.rules import TerrainCosts, UnitView
+from modgen.systems.der_weltkrieg.rules import TerrainCosts, UnitView
 from conftest import ROOT
 
 CP, EN = "central-powers", "entente"

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from modgen.rules import (BoardState, SimpleRailNetworks, StackingOptions, check_movement,
+from modgen.systems.der_weltkrieg.rules import (BoardState, SimpleRailNetworks, StackingOptions, check_movement,
                           check_rail_move, check_stacking, division_groups, enemy_zoc,
                           hq_rail_divisions, limit_for_land_hexsides, make_map,
                           rail_capacity_divisions, stack_count, stacking_limit, step_cost,
@@ -146,7 +146,7 @@ def test_we_dw_09_divisional_components_as_one_division():
 
 
 def test_we_dw_04_figure_5_rail_repair_by_an_engineer():
-    from modgen.rules import SimpleRailNetworks, rail_repair
+    from modgen.systems.der_weltkrieg.rules import SimpleRailNetworks, rail_repair
     line = ["2106", "2107", "2007", "1908", "1907"]
     sides = {f"{a}|{b}": {"terrain": "clear", "rail": "double"} for a, b in zip(line, line[1:])}
     sides.update({"2206|2207": {"terrain": "clear", "rail": "double"},

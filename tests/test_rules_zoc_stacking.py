@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, StackingOptions, check_attack_limit,
+from modgen.systems.der_weltkrieg.rules import (ITALIAN_FRONT_STACKING, BoardState, StackingOptions, check_attack_limit,
                           check_stacking, stacking_options_for,
                           enemy_zoc, make_map, stack_count, zoc_controllers, zoc_of_side, zoc_of_unit)
-from modgen.rules.units import unit_stacking_value
+from modgen.systems.der_weltkrieg.rules.units import unit_stacking_value
 from test_rules_support import CP, EN, H, unit
 
 RING_0910 = set(map(H, ["0909", "0911", "0809", "0810", "1009", "1010"]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from ..hexgrid import Hex
+from modgen.hexgrid import Hex
 from .board import Board
 from .movement import OK, StepCost, step_cost, steps_back
 from .terrain import TerrainCosts

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Sequence
 
-from ..hexgrid import Hex
+from modgen.hexgrid import Hex
 from .board import Board
 from .units import (STANDARD_STACKING, DivisionGroup, StackingOptions, UnitView, division_groups,
                     unit_stacking_value)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Protocol, Sequence, runtime_checkable
 
-from ..hexgrid import Hex, Hexside
-from ..model.types import HexInfo, HexsideInfo, MapDef, MapGrid, Provenance
+from modgen.hexgrid import Hex, Hexside
+from modgen.model.types import HexInfo, HexsideInfo, MapDef, MapGrid, Provenance
 from .units import UnitView
 
 #: Marker kinds that add to the cost of entering a hex (TEC rows Trench / Devastation / Hindenburg).

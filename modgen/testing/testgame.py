@@ -13,9 +13,12 @@ The command patterns follow the logs VASSAL 3.7.26 wrote in ``fixtures/vassal/lo
 * undo: ``UNDO\\ttrue``, the inverse commands, ``UNDO\\tfalse``.
 
 Piece type/state strings come from the module writer (``modgen.module.pieces``), pixels from the
-boards' VASSAL grids laid out as the module's scenario saves lay them out, and the tracker state
-from ``modgen.module.turns``. Output is deterministic (fixed piece ids, fixed obfuscation key).
+boards' VASSAL grids laid out as the module's scenario saves lay them out
+(``modgen.model.geometry``), and the tracker's state and text from the game's rules system
+(``System.turn_structure``: Der Weltkrieg's ``calendar``). Output is deterministic (fixed piece
+ids, fixed obfuscation key).
 
+    from modgen.testing import TestGame
     g = TestGame(game, game.scenarios["if-1915-05"])      # begins with the scenario's set-up
     g.next_phase()                                        # tracker to the next phase
     g.move("it-inf-xx-35", "2122", "2022")               # one drag per drop point
@@ -27,11 +30,17 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import Any
+
+from ..check.context import DEAD_PILE, MAIN_MAP, boards_for
+from ..check.logread import parse_log
 from ..errors import ModgenError
 from ..hexgrid import Hex
-from ..model.types import Game, GameDate, Scenario
+from ..model.geometry import BoardLayout
+from ..model.types import Game, Scenario
+from ..module import pieces as P, savegame, traits as T
+from ..system import system_of
 from ..vassal.sequence import SequenceEncoder
-from .context import DEAD_PILE, MAIN_MAP, boards_for, sequence_of
 
 ESC = "\x1b"
 FIRST_ID = 1_700_000_000_001
@@ -65,9 +74,8 @@ class TestGame:
 
     def __init__(self, game: Game, scenario: Scenario | None = None, *, setup: bool = True,
                  player: str = "Tester", side: str | None = None, password: str = "test-secret",
-                 date: GameDate | None = None, phase: str | None = None):
-        from ..module import pieces as P, traits as T, turns
-        self._P, self._T, self._turns = P, T, turns
+                 date: Any = None, phase: str | None = None):
+        self._P, self._T = P, T
         self.game = game
         self.scenario = scenario
         self.player = player
@@ -75,10 +83,9 @@ class TestGame:
         self.password = password
         self.maps = scenario.maps if scenario else tuple(sorted(game.maps))
         self.boards = boards_for(game, self.maps)
-        self.sequence = sequence_of(game)
-        self.calendar = turns.calendar(game)
-        self.date = date or (scenario.first_turn if scenario else GameDate(1915, 5, 1))
-        self.phase = phase or (scenario.first_phase if scenario else self.sequence.normal_phases[0].id)
+        self.turns = system_of(game).turn_structure(game)     # the rules system's turns
+        self.date = date or (scenario.first_turn if scenario else self.turns.first_turn())
+        self.phase = phase or (scenario.first_phase if scenario else self.turns.first_phase().id)
         self.pieces: dict[str, _P] = {}
         self.stacks: dict[str, list[str]] = {}      # stack id -> piece ids bottom→top
         self.steps: list[list[str]] = []
@@ -193,12 +200,9 @@ class TestGame:
         """The scenario's set-up exactly as the module's scenario save places it
         (``modgen.module.savegame.scenario_command``): markers (printed and derived), fortresses,
         units, the dead pool on ``Eliminated`` and the arrivals in each side's pool."""
-        from ..art.map import board_geometry
-        from ..module import savegame
-        from .logread import parse_log
-        layout = savegame.BoardLayout.for_game(self.game, board_geometry)
-        text, _notes = savegame.scenario_command(self.game, self.scenario, layout, self.calendar,
-                                                 self._P.slots(self.game))
+        text, _notes = savegame.scenario_command(self.game, self.scenario,
+                                                 BoardLayout.for_game(self.game),
+                                                 self.turns.command, self._P.slots(self.game))
         for p in parse_log(text).begin_state().pieces.values():
             sp = p.properties.get("SupplyPoints")
             m, x, y = p.position
@@ -372,17 +376,13 @@ class TestGame:
                            f"MutableProperty\t{dice}_total\t\t{sum(values)}\tModule"])
 
     def _turn_cmd(self) -> str:
-        return self._turns.turn_command(self.calendar, self.date, self.phase)
+        return self.turns.command(self.date, self.phase)
 
-    def turn_label(self, date: GameDate | None = None, phase: str | None = None) -> str:
-        date = date or self.date
-        ph = self.calendar.phase_index(date.turn, phase or self.phase)
-        phases = self.calendar.special if date.turn == 0 else self.calendar.normal
-        turn = "Special Turn" if date.turn == 0 else f"Turn {date.turn}"
-        # the module's turnFormat "$level4$ | $level3$ | $level2$ $level1$" (modgen.module.buildfile)
-        return f"{phases[ph].name} | {turn} | {date.month_name} {date.year}"
+    def turn_label(self, date: Any = None, phase: str | None = None) -> str:
+        """The tracker's text (its ``turnFormat``) at ``date``/``phase`` (default: now)."""
+        return self.turns.label(date or self.date, phase or self.phase)
 
-    def set_turn(self, date: GameDate, phase: str) -> int:
+    def set_turn(self, date: Any, phase: str) -> int:
         """Move the tracker to any date and phase (one step, as the tracker's buttons do)."""
         self._snapshot()
         before = self.turn_label()
@@ -395,11 +395,11 @@ class TestGame:
         """Advance the tracker by ``n`` phases of the sequence of play."""
         last = 0
         for _ in range(n):
-            date, phase = self.sequence.next_phase(self.date, self.phase)
+            date, phase = self.turns.next_phase(self.date, self.phase)
             last = self.set_turn(date, phase.id)
         return last
 
-    def advance_to(self, date: GameDate, phase: str) -> int:
+    def advance_to(self, date: Any, phase: str) -> int:
         """Step through the sequence of play until ``date``/``phase`` (one step per phase)."""
         last = 0
         for _ in range(10_000):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..hexgrid import Hex
+from modgen.hexgrid import Hex
 from .board import Board
 from .units import UnitView, exerts_zoc
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter as Multiset
 
-from .context import CheckContext
-from .engine import rule
-from .findings import UNDETERMINED, VIOLATION
+from modgen.check.context import CheckContext
+from modgen.check.engine import rule
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.model.derive import derived_marker_placements
 
 
 def _where(ctx: CheckContext, uid: str):
@@ -159,9 +160,8 @@ def setup_markers(ctx: CheckContext):
     wanted = list(sc.markers)
     if getattr(sc, "derived_markers", ()):
         try:  # markers a scenario rule places over the map (4-2, 7-2): the model derives them
-            from ..model.derive import derived_marker_placements
             wanted += list(derived_marker_placements(sc, ctx.game))
-        except (ImportError, ValueError):
+        except ValueError:
             pass
     for m in wanted:
         if have[(m.marker, m.hex)] > 0:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..model.types import TERRAINS
+from modgen.model.types import TERRAINS
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ import heapq
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
-from ..hexgrid import Hex
+from modgen.hexgrid import Hex
 from .board import Board
 from .terrain import TerrainCosts
 from .units import (BRITAIN, GERMANY, AUSTRIA_HUNGARY, UnitView, column_allowance, is_artillery,

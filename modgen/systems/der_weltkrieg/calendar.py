@@ -15,15 +15,18 @@ the next child starts; after the last one the parent advances). The tracker is t
 Both Turn levels share the global property ``Turn`` and both phase levels ``Phase`` (VASSAL
 shares a property between levels of the same name), so ``Year``, ``Month`` (month name), ``Turn``
 (``0`` = Monthly Special Turn, ``1``-``7``) and ``Phase`` (phase name) are always current.
-``turn_state``/``decode_turn_state`` convert between a GameDate + phase and the ``TURN`` state.
+``turn_state``/``decode_turn_state`` convert between a GameDate + phase and the ``TURN`` state;
+:func:`tracker` is the tracker itself (its levels as buildFile.xml declares them), which the
+module writer writes and the checker's replay reads.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ModgenError
-from ..model.types import MONTHS, Game, GameDate
-from ..vassal.sequence import Decoder, SequenceEncoder
+from modgen.errors import ModgenError
+from modgen.model.types import MONTHS, Game, GameDate
+from modgen.system import TurnLevel, TurnTracker
+from modgen.vassal.sequence import Decoder, SequenceEncoder
 
 TRACKER_ID = "TurnTracker0"   # VASSAL's id of the module's first (only) TurnTracker
 TRACKER_NAME = "Turn"
@@ -92,7 +95,7 @@ def _phases(raw, what: str, side_names: dict[str, str] | None = None) -> tuple[P
 
 
 def calendar(game: Game) -> Calendar:
-    """The tracker's calendar from ``game.tables["sequence"]`` (engineer A's table)."""
+    """The tracker's calendar from the game's sequence of play (``game.tables["sequence"]``)."""
     seq = game.tables.get("sequence") if hasattr(game.tables, "get") else None
     if seq is None:
         raise ModgenError("no sequence-of-play table (tables/der-weltkrieg/sequence-of-play.yaml)",
@@ -161,3 +164,34 @@ def decode_turn_state(cal: Calendar, state: str) -> tuple[GameDate, Phase]:
 
 def month_names() -> tuple[str, ...]:
     return MONTHS
+
+
+TURN_FORMAT = "$level4$ | $level3$ | $level2$ $level1$"   # "Phase | Turn n | Month Year"
+
+
+def tracker_levels(cal: Calendar) -> tuple[TurnLevel, ...]:
+    """The rule 5 calendar as nested turn levels (the tree in this module's docstring)."""
+    special_phase = TurnLevel("ListTurnLevel", {"name": "Special Turn Phase", "property": "Phase",
+                                                "list": ",".join(p.name.replace(",", "\\,")
+                                                                 for p in cal.special)})
+    normal_phase = TurnLevel("ListTurnLevel", {"name": "Phase", "property": "Phase",
+                                               "list": ",".join(p.name.replace(",", "\\,")
+                                                                for p in cal.normal)})
+    special = TurnLevel("ListTurnLevel", {"name": "Monthly Special Turn", "property": "Turn",
+                                          "list": "0", "turnFormat": "Special Turn"}, (special_phase,))
+    normal = TurnLevel("ListTurnLevel", {"name": "Turns 1-7", "property": "Turn",
+                                         "list": "1,2,3,4,5,6,7", "turnFormat": "Turn $value$"},
+                       (normal_phase,))
+    month = TurnLevel("ListTurnLevel", {"name": "Month", "property": "Month",
+                                        "list": ",".join(month_names())}, (special, normal))
+    year = TurnLevel("CounterTurnLevel", {"name": "Year", "property": "Year",
+                                          "start": cal.first_year}, (month,))
+    return (year,)
+
+
+def tracker(game: Game, cal: Calendar | None = None) -> TurnTracker:
+    """Our module's TurnTracker: the rule 5 calendar of ``game``."""
+    return TurnTracker(TRACKER_ID, {"name": TRACKER_NAME, "buttonText": "Turn",
+                                    "turnFormat": TURN_FORMAT,
+                                    "tooltip": "Der Weltkrieg calendar (rule 5)"},
+                       tracker_levels(cal or calendar(game)))

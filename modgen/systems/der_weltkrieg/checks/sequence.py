@@ -10,10 +10,12 @@ breakdown or recombination can put it (27-1, 27-2, 23-2), is not called a mispla
 """
 from __future__ import annotations
 
-from ..hexgrid import Hex
-from .context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
-from .engine import rule
-from .findings import UNDETERMINED, VIOLATION
+from modgen.check.context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.hexgrid import Hex
+
+from .common import enemy_zoc_hexes
 
 
 def _is_unit(u: UnitState) -> bool:
@@ -21,11 +23,10 @@ def _is_unit(u: UnitState) -> bool:
 
 
 def _expected_next(ctx: CheckContext, old: PhaseInfo):
-    seq = ctx.sequence
-    if seq is None or old.date is None or old.phase is None:
+    if ctx.turns.sequence is None or old.date is None or old.phase is None:
         return None
     try:
-        return seq.next_phase(old.date, old.phase_id)
+        return ctx.turns.next_phase(old.date, old.phase_id)
     except Exception:  # noqa: BLE001 — a phase id the sequence does not know: undetermined
         return None
 
@@ -198,7 +199,6 @@ def _breakdown_or_recombination(ctx: CheckContext, u: UnitState, to: Hex) -> str
 
 
 def _enemy_there(ctx: CheckContext, h: Hex, side: str | None) -> str | None:
-    from .rules_position import enemy_zoc_hexes
     if any(v.side not in (None, side) and _is_unit(v) for v in ctx.units_at(h)):
         return "enemy-occupied"
     if h in enemy_zoc_hexes(ctx, side):

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import ModgenError
-from .types import TERRAINS, GameDate, Provenance, Source
-from .validate import FileCtx, line_of, parse_date
+from modgen.errors import ModgenError
+from modgen.model.types import TERRAINS, GameDate, Provenance, Source
+from modgen.model.validate import FileCtx, line_of, parse_date
 
 # --------------------------------------------------------------------------- Terrain Effects Chart
 
@@ -148,7 +148,7 @@ def _combat(ctx: FileCtx, d: dict, key: str, field: str) -> CombatEffect:
                         condition=ctx.text(v, "condition", f, required=False))
 
 
-def load_tec(data: Any, ctx: FileCtx) -> TerrainEffectsChart | None:
+def load_tec(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> TerrainEffectsChart | None:
     d = ctx.mapping(data, "")
     if d is None:
         return None
@@ -271,7 +271,7 @@ class CombatResultsTable:
         return total
 
 
-def load_crt(data: Any, ctx: FileCtx) -> CombatResultsTable | None:
+def load_crt(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> CombatResultsTable | None:
     d = ctx.mapping(data, "")
     if d is None:
         return None

@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from ..hexgrid import Hex
-from ..model.types import Counter, Face
+from modgen.hexgrid import Hex
+from modgen.model.types import Counter, Face
 
 # --------------------------------------------------------------------------- nation ids
 

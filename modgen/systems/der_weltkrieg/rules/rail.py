@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from ..hexgrid import Hex, Hexside
-from ..model.types import GameDate, RailCapacity
+from modgen.hexgrid import Hex, Hexside
+from modgen.model.types import GameDate, RailCapacity
 from .board import Board
 from .units import (BRITAIN, GERMANY, RUSSIA, RAIL_BOUND_HEXES_PER_TURN, UnitView, is_cavalry,
                     is_engineer, is_fortress,
