@@ -6,8 +6,8 @@ in ``games/<game>.yaml``) and :func:`find` imports it:
 
 * a plain name is a package of ``modgen.systems``: ``der-weltkrieg`` → ``modgen.systems.der_weltkrieg``
   (``-`` becomes ``_``);
-* a dotted name is imported as it is (``toy_system`` in the tests, or ``mypackage.my_system``),
-  so a system can live outside modgen.
+* any other name is imported as it is, a module path (``toy_system`` in the tests, or
+  ``mypackage.my_system``), so a system can live outside modgen.
 
 Nothing in ``modgen.check``, ``modgen.replay``, ``modgen.vassal`` or ``modgen.model`` imports a
 system package: they ask :func:`find` (or :func:`system_of`) for the game's system, and the system
@@ -194,7 +194,7 @@ _LOCK = threading.Lock()
 
 
 def module_name(system_id: str) -> str:
-    """The package a game's ``system:`` names."""
+    """The package of ``modgen.systems`` a plain ``system:`` names (a dotted one: itself)."""
     return system_id if "." in system_id else "modgen.systems." + system_id.replace("-", "_")
 
 
@@ -204,14 +204,18 @@ def find(system_id: str) -> System:
         hit = _FOUND.get(system_id)
         if hit is not None:
             return hit
-        name = module_name(system_id)
-        try:
-            mod = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name and not (name == e.name or name.startswith(e.name + ".")):
-                raise          # the package exists but imports something missing: a real bug
-            raise ModgenError(f"unknown rules system {system_id!r} (no package {name})",
-                              field="system") from None
+        names = [module_name(system_id)] + ([] if "." in system_id else [system_id])
+        for name in names:
+            try:
+                mod = importlib.import_module(name)
+                break
+            except (ModuleNotFoundError, ValueError) as e:
+                missing = getattr(e, "name", None)
+                if missing and not (name == missing or name.startswith(missing + ".")):
+                    raise      # the package exists but imports something missing: a real bug
+        else:
+            raise ModgenError(f"unknown rules system {system_id!r} (no package "
+                              f"{' or '.join(names)})", field="system")
         sysdef = getattr(mod, "SYSTEM", None)
         if not isinstance(sysdef, System):
             raise ModgenError(f"package {name} has no SYSTEM = modgen.system.System(...)",

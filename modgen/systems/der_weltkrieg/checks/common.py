@@ -62,7 +62,8 @@ def entrained_by_marker(ctx: CheckContext, h: Hex | None) -> bool:
 
 
 class LiveBoard:
-    """E1's ``Board`` protocol read straight from the replayed positions (no copy per move)."""
+    """The ``Board`` protocol of ``rules.board`` read straight from the replayed positions (no
+    copy per move)."""
 
     def __init__(self, ctx: CheckContext, mapdef):
         self.ctx = ctx
@@ -98,7 +99,7 @@ class LiveBoard:
 
 
 def board_state(ctx: CheckContext):
-    """E1's Board for the current positions (a live view over ``ctx.by_hex``)."""
+    """The Board of the current positions (a live view over ``ctx.by_hex``)."""
     mapdef = ctx.mapdef()
     if mapdef is None:
         return None
