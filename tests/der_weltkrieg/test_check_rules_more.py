@@ -13,7 +13,7 @@ import dataclasses
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
 import check_game  # noqa: E402
 
 from modgen.check.engine import Checker, check_log  # noqa: E402
