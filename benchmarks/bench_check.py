@@ -1,6 +1,6 @@
 """Benchmark of ``modgen check``: script a 10,000-step Italian Front log with the test-game builder,
 then read and check it end to end: decode (``read_log``), our module built from the game data
-(``game_module``, once per game), replay (``modgen.replay``) and rules. Prints steps per second
+(``our_module``, once per game: no rendering), replay (``modgen.replay``) and rules. Prints steps per second
 (target ≥ 5,000) and peak memory (target < 300 MB).
 
     python3 benchmarks/bench_check.py [--steps 10000] [--keep FILE]

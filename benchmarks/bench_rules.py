@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""modgen.rules timings on the real map 6-4 with a scenario's set-up on it.
+"""modgen.systems.der_weltkrieg.rules timings on the real map 6-4 with a scenario's set-up on it.
 
     python3 benchmarks/bench_rules.py [--scenario if-1917-10] [--moves 2000] [--repeat 3]
 

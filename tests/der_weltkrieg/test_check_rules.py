@@ -1,5 +1,5 @@
 """Each rule the checker enforces: a legal scripted game gives no finding, an illegal one is found
-with the right rule, step and numbers. Games are scripted with modgen.check.testgame on a small
+with the right rule, step and numbers. Games are scripted with modgen.testing.TestGame on a small
 test game (tests/check_game.py) and read back through the same .vlog text VASSAL would write."""
 from __future__ import annotations
 
@@ -197,7 +197,7 @@ def test_move_in_combat_phase_is_not_a_6_3_violation():
     assert "6-3" not in rules_of(check(t))
 
 
-# ------------------------------------------------------------------ 6-9 via modgen.rules
+# ------------------------------------------------------------------ 6-9 via rules/
 
 def test_movement_allowance_exceeded_with_numbers():
     t = new()
@@ -227,7 +227,7 @@ def test_movement_within_allowance_is_legal():
     assert rules_of(check(t)) == []
 
 
-# ------------------------------------------------------------------ 11 stacking via modgen.rules
+# ------------------------------------------------------------------ 11 stacking via rules/
 
 def test_stacking_over_six_divisions_at_end_of_phase():
     g = check_game.game(setup=(), fortresses=(), markers=())

@@ -4,7 +4,7 @@ trench ban (IF 3-6). Each rule: a legal scripted game without the finding, an il
 with the rule number, the step and the numbers in the message; where the log cannot decide, the
 finding is *undetermined* and names what is missing.
 
-Games are scripted with modgen.check.testgame on the small test game of tests/check_game.py,
+Games are scripted with modgen.testing.TestGame on the small test game of tests/check_game.py,
 extended here with the counters and markers these rules need (test values, not game data).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""modgen.rules on the project's real data: map 6-4, the TEC and the Italian Front counters."""
+"""modgen.systems.der_weltkrieg.rules on the project's real data: map 6-4, the TEC and the Italian Front counters."""
 from __future__ import annotations
 
 from collections import Counter

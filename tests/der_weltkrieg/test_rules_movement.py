@@ -1,4 +1,4 @@
-"""modgen.rules.movement: hexside costs, prohibitions, minimum move, column movement, the bounded
+"""modgen.systems.der_weltkrieg.rules.movement: hexside costs, prohibitions, minimum move, column movement, the bounded
 cheapest-path search and the phase check — a legal and an illegal case for each rule."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""modgen.rules.rail (rules 6-12, 7, 8, 9-1, 9-14, 18-4, 29-8, 37-2..37-5, 49-1) and the unit
-classification in modgen.rules.units."""
+"""modgen.systems.der_weltkrieg.rules.rail (rules 6-12, 7, 8, 9-1, 9-14, 18-4, 29-8, 37-2..37-5, 49-1) and the unit
+classification in modgen.systems.der_weltkrieg.rules.units."""
 from __future__ import annotations
 
 from dataclasses import replace

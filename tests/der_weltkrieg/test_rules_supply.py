@@ -1,4 +1,4 @@
-"""modgen.rules.supply: supply lines (19-5, 19-7, 19-8, 21-2, 22-15) and length penalties
+"""modgen.systems.der_weltkrieg.rules.supply: supply lines (19-5, 19-7, 19-8, 21-2, 22-15) and length penalties
 (19-9, 19-10, 19-13, 19-15, 34-2, 34-3), with Figure 11 (WE-DW-17 example 2)."""
 from __future__ import annotations
 

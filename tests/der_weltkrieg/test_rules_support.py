@@ -1,7 +1,7 @@
-"""Shared builders for the modgen.rules tests (no tests here).
+"""Shared builders for the Der Weltkrieg rules tests (no tests here).
 
 The movement numbers come from the project's own Terrain Effects Chart data
-(tables/der-weltkrieg/tec.yaml, loaded by modgen.model.tables), so the worked examples test the
+(tables/der-weltkrieg/tec.yaml, loaded by modgen.systems.der_weltkrieg.tables), so the worked examples test the
 data and the logic together.
 """
 from __future__ import annotations

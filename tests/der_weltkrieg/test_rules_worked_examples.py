@@ -1,5 +1,5 @@
 """The Der Weltkrieg worked examples (shared/docs/worked-examples.md WE-DW-01..09) reproduced
-exactly by modgen.rules, with the small maps each example needs built as MapDef objects here.
+exactly by modgen.systems.der_weltkrieg.rules, with the small maps each example needs built as MapDef objects here.
 The TEC numbers come from tables/der-weltkrieg/tec.yaml."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""modgen.rules.zoc (rule 10) and modgen.rules.stacking (rule 11, 27-3, 28-4, 49-1, IF 3-1/3-2)."""
+"""modgen.systems.der_weltkrieg.rules.zoc (rule 10) and modgen.systems.der_weltkrieg.rules.stacking (rule 11, 27-3, 28-4, 49-1, IF 3-1/3-2)."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -18,7 +18,7 @@ from .rail import EntrainedBoard, possibly_entrained, rail_mp
 
 @rule("6-9", "move")
 def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_map):
-    """6-6/6-9/6-10/10-7/TEC (via modgen.rules.movement.check_movement): the unit's drops this
+    """6-6/6-9/6-10/10-7/TEC (via rules.movement.check_movement): the unit's drops this
     Movement Phase form a legal path within its MA (or Column MA)."""
     if not is_unit(u) or frm is None or to is None or ctx.now.kind != "movement" \
             or ctx.now.side != u.side or u.counter.type == "fortress":
@@ -33,7 +33,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     if costs is None:
         if ctx.once("6-9", "no-tec"):
             yield ctx.finding("6-9", UNDETERMINED, "movement costs are not checked: the game has no "
-                              "Terrain Effects Chart table (or modgen.rules is missing)",
+                              "Terrain Effects Chart table",
                               missing="tables/…/tec.yaml")
         return
     rail = declared(ctx, "rail", u)

@@ -48,7 +48,7 @@ class EntrainedBoard:
 
 def rail_mp(u: UnitState, path, *, entrain: bool = True) -> int:
     """7-3, 7-5, 7-7: MP a rail move along ``path`` uses, fractions rounded up
-    (``modgen.rules.rail``); no entraining MP for a unit already entrained (7-11)."""
+    (``rules.rail``); no entraining MP for a unit already entrained (7-11)."""
     return int(rail.detrain_mp(rail.rail_move_cost(unit_view(u), len(path) - 1, entrain=entrain)))
 
 
@@ -101,7 +101,7 @@ def _networks(ctx: CheckContext, board):
 
 @rule("7-6", "declare")
 def rail_movement(ctx: CheckContext, d):
-    """7-1..7-9 and 8-1/8-2 (via modgen.rules.rail): a declared rail move runs along Operative
+    """7-1..7-9 and 8-1/8-2 (via rules.rail): a declared rail move runs along Operative
     rail lines of the side's networks, enters no enemy ZOC, respects single-track limits and the
     MA, is made in the own Movement Phase, and the nation's rail capacity for the turn."""
     if d.keyword != "rail":

@@ -22,7 +22,7 @@ def _stacking_options(ctx: CheckContext):
 
 @rule("11-1", "phase_end")
 def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
-    """11-1/11-4/11-9 (via modgen.rules.stacking.check_stacking): at the end of every phase."""
+    """11-1/11-4/11-9 (via rules.stacking.check_stacking): at the end of every phase."""
     if ended.phase is None:
         return
     board = board_state(ctx)
@@ -71,7 +71,7 @@ def strength_markers(ctx: CheckContext, h: Hex) -> list[str]:
 
 class _MarkedBoard:
     """A board whose units in the given hex are modified by its strength markers (11-8), in one
-    reading of their order and rounding (``modgen.rules.units.apply_strength_markers``)."""
+    reading of their order and rounding (``rules.units.apply_strength_markers``)."""
 
     def __init__(self, board, ctx: CheckContext, markers: list[str], halves_first: bool,
                  round_up: bool):

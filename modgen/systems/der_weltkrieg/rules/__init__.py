@@ -10,7 +10,7 @@ Modules: ``units`` (what a counter is: ZOC, mountain, assault, division equivale
 
 Quick tour::
 
-    from modgen.rules import (BoardState, TerrainCosts, UnitView, check_movement, check_stacking,
+    from modgen.systems.der_weltkrieg.rules import (BoardState, TerrainCosts, UnitView, check_movement, check_stacking,
                               check_rail_move, neutral_countries, stacking_options_for)
     costs = TerrainCosts.for_game(game)                 # numbers from the game's TEC table
     mapdef = game.maps["6-4"]

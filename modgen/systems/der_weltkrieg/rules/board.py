@@ -143,7 +143,7 @@ def make_map(cols: tuple[int, int], rows: tuple[int, int], *, default_terrain: s
     return MapDef(id=map_id, name=map_id,
                   grid=MapGrid(cols[0], cols[1], rows[0], rows[1]),
                   hexes=hx, hexsides=sides,
-                  provenance=Provenance("placeholder", "test map built by modgen.rules.board.make_map"))
+                  provenance=Provenance("placeholder", "test map built by rules.board.make_map"))
 
 
 def neutral_countries(game: object, mapdef: MapDef) -> frozenset[str]:

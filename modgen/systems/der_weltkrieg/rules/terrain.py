@@ -82,7 +82,7 @@ class TerrainCosts:
 
     @classmethod
     def from_tec(cls, tec: Any) -> "TerrainCosts":
-        """Adapt the model's ``TerrainEffectsChart`` (``modgen.model.tables``, ``game.tables["tec"]``).
+        """Adapt the model's ``TerrainEffectsChart`` (``modgen.systems.der_weltkrieg.tables``, ``game.tables["tec"]``).
 
         Terrain rows give the MP (``same_as`` rows such as Suburban resolved; rows that only
         point elsewhere — Desert, Flood Plain — are left out so a hexside using them is

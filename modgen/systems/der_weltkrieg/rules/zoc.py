@@ -55,7 +55,7 @@ def zoc(board: Board, side: str) -> set[Hex]:
     return out
 
 
-#: Alias exported by the package (``modgen.rules.zoc`` is this module, not the function).
+#: Alias exported by the package (``rules.zoc`` is this module, not the function).
 zoc_of_side = zoc
 
 
