@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
+from ..cliutil import input_file, write_utf8
 from ..errors import ModgenError
 
 
@@ -13,7 +13,8 @@ def add_arguments(parser) -> None:
                         help="the module the game was played with: positions become hexes, "
                              "turn levels get their names")
     parser.add_argument("--json", action="store_true",
-                        help="structured records (one per step, then the final state)")
+                        help="structured records (one per step, then the final state), UTF-8, "
+                             "format 'modgen-log'")
 
 
 def load_module(path: str):
@@ -25,9 +26,9 @@ def run(args) -> int:
     from .narrative import narrative_lines, timeline_json
     from .replay import replay
 
-    log = str(args.log)
-    if not Path(log).is_file():
-        raise ModgenError("no such file", file=log)
+    log = input_file(args.log, "VASSAL log or save")
+    if args.module:
+        input_file(args.module, "VASSAL module")
     try:
         module = load_module(args.module) if args.module else None
         timeline = replay(log, module)
@@ -39,12 +40,10 @@ def run(args) -> int:
     except Exception as e:  # a malformed file must not produce a traceback
         raise ModgenError(f"cannot replay this file ({type(e).__name__})", file=log) from None
     secrets = timeline.secret_values()
-    try:  # a console that cannot show "→" or a unit name must not end in a traceback
-        sys.stdout.reconfigure(errors="replace")
-    except (AttributeError, ValueError):
-        pass
+    # a console that cannot show "→" or a unit name: the command line's streams replace what
+    # they cannot encode (modgen.cliutil); JSON is UTF-8 whatever the console
     if args.json:
-        sys.stdout.write(timeline_json(timeline, secrets) + "\n")
+        write_utf8(timeline_json(timeline, secrets) + "\n")
     else:
         for line in narrative_lines(timeline, secrets):
             sys.stdout.write(line + "\n")
