@@ -38,7 +38,8 @@ from ..replay.turns import TurnDecoder
 from ..system import System, system_of
 from . import declarations as decl
 from .context import Board, CheckContext, PhaseInfo, UnitState, boards_for
-from .findings import WARNING, Finding, Report
+from .coverage import Coverage, assess
+from .findings import WARNING, Finding, Report, _rule_key
 from .logread import LogData, our_module
 
 HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
@@ -108,6 +109,8 @@ class Checker(Visitor):
         self._phase_cache: dict = {}
         self._phase_seen = False
         self._labels_trusted = True     # False: the tracker is not this game's calendar
+        self.known_units: set[str] = set()      # pieces the game data know as units (coverage)
+        self.unknown_pieces: set[str] = set()   # pieces known neither as unit nor as marker
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -125,6 +128,10 @@ class Checker(Visitor):
         game = self.ctx.game
         uid = props.get("UnitId") or ""
         counter = game.counters.get(uid) if uid else None
+        if counter is not None:
+            self.known_units.add(pid)
+        elif props.get("MarkerId") not in game.markers:
+            self.unknown_pieces.add(pid)
         nation = counter.nation if counter else (props.get("Nation") or None)
         side = None
         if nation and nation in game.nations:
@@ -289,6 +296,16 @@ class Checker(Visitor):
                                   "checked")
         self._run("end")
 
+    def coverage(self, log: LogData) -> Coverage:
+        """What this run checked (``modgen.check.coverage``): the rules, on how many units, and
+        what it could not check."""
+        ctx = self.ctx
+        rules = sorted({r.number for r in self.rules}, key=_rule_key)
+        return assess(rules=rules, units=len(self.known_units), unknown=len(self.unknown_pieces),
+                      scenario_known=ctx.scenario is not None,
+                      turn_read=not (ctx.now.phase is None and not self._phase_seen),
+                      module_name=log.module_name, game_title=ctx.game.title)
+
     def run(self, log: LogData, module: Any = None) -> list[Finding]:
         """Replay ``log`` (``modgen.replay.Replayer``) with this checker as the visitor.
 
@@ -354,4 +371,5 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
-                  side_names={s.id: s.name for s in game.sides})
+                  side_names={s.id: s.name for s in game.sides},
+                  coverage=checker.coverage(log))

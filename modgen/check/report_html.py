@@ -18,7 +18,15 @@ _CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em}
 .violation{border-left:6px solid #c00}.warning{border-left:6px solid #dc8c00}
 .undetermined{border-left:6px solid #285ac8}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
-img{display:block;margin-top:.4em;border:1px solid #999}"""
+img{display:block;margin-top:.4em;border:1px solid #999}
+.verdict{font-size:120%;font-weight:bold;padding:.4em .6em;border-radius:4px}
+.verdict.ok{background:#e4f4e4}.verdict.bad{background:#fbe3e3}.verdict.incomplete{background:#fff0c8}"""
+
+
+def _verdict_class(report: Report) -> str:
+    if report.violations:
+        return "bad"
+    return "ok" if report.complete else "incomplete"
 
 
 def _e(s: object) -> str:
@@ -91,7 +99,8 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
            f"<h1>modgen check</h1><p>Log <code>{_e(report.log_file)}</code>; game {_e(report.game)}; "
            f"scenario {_e(report.scenario or 'unknown')}"
            + (f" ({_e(report.scenario_basis)})" if report.scenario_basis else "")
-           + f"; {report.steps} log steps.</p>"]
+           + f"; {report.steps} log steps.</p>",
+           f'<p class="verdict {_verdict_class(report)}">{_e(report.headline())}</p>']
     for n in report.notes:
         out.append(f"<p class=meta>Note: {_e(n)}</p>")
     s = report.summary
@@ -111,7 +120,8 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
         out.append("</table>")
     out.append("<h2>Findings</h2>")
     if not report.findings:
-        out.append("<p>No finding: no rule violation found.</p>")
+        out.append("<p>No finding.</p>" if report.complete else
+                   "<p>No finding, but the check was incomplete (see the verdict above).</p>")
     for f in report.findings:
         where = [f"step {f.step}" if f.step is not None else "set-up"]
         where += [x for x in (f.turn, f.phase) if x]

@@ -5,7 +5,7 @@ import json
 
 from .findings import Report
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2     # 2: verdict and coverage (what was and was not checked)
 
 
 def as_dict(report: Report) -> dict:
@@ -21,6 +21,8 @@ def as_dict(report: Report) -> dict:
         "sides": dict(report.side_names),
         "findings": [f.to_dict() for f in report.findings],
         "summary": report.summary.to_dict(),
+        "verdict": report.headline(),
+        "coverage": report.coverage.to_dict() if report.coverage is not None else None,
         "exit_code": report.exit_code,
     }
 
