@@ -71,8 +71,9 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
-def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
-    """Parse one YAML file; syntax errors become a ModgenError naming file and line."""
+def load_yaml(path: str | Path, *, display_name: str | None = None, allow_empty: bool = False) -> Any:
+    """Parse one YAML file; syntax errors become a ModgenError naming file and line, and so does
+    an empty file (unless ``allow_empty``: then it is None)."""
     path = Path(path)
     name = display_name or str(path)
     try:
@@ -84,9 +85,15 @@ def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
     loader = _LineLoader(text)
     loader.name = name
     try:
-        return loader.get_single_data()
+        data = loader.get_single_data()
+        if data is None and not allow_empty:
+            # an empty file (or only comments) is never read as "nothing to check"
+            raise ModgenError("the file is empty (nothing but blank lines or comments)", file=name)
+        return data
     except ModgenError as e:
         raise ModgenError(e.message, file=name, line=e.line) from None
+    except RecursionError:
+        raise ModgenError("YAML nested too deeply", file=name) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
