@@ -85,6 +85,7 @@ class _Loader:
         self.warnings: list[ModgenError] = []   # things that do not stop loading (a map not drawn yet)
         self.files: list[Path] = []         # every data file read, for the version hash
         self.system = None                  # the game's rules system (modgen.system.System)
+        self.invalid_counters: set[str] = set()   # ids of counters with errors (not "unknown" elsewhere)
 
     # ------------------------------------------------------------------ files
     def rel(self, path: Path) -> str:
@@ -264,6 +265,8 @@ class _Loader:
                 counter = self.counter(u, c, f"counters[{i}]", line_of_list(top.node, "counters", i),
                                        nation or "", back_rule)
                 if counter is None:
+                    if isinstance(u, dict) and isinstance(u.get("id"), str):
+                        self.invalid_counters.add(u["id"])
                     continue
                 if counter.id in out:
                     c.error(f"duplicate counter id {counter.id!r} (first in {where[counter.id]})", line_of(u, "id"),
@@ -394,7 +397,8 @@ class _Loader:
             if data is None:
                 continue
             s = load_scenario(data, c, nations=nations, sides=sides, maps=maps, counters=counters, markers=markers,
-                              map_ids=tuple(g.strings(d, "maps", "")), sequence=tables.get("sequence"))
+                              map_ids=tuple(g.strings(d, "maps", "")), sequence=tables.get("sequence"),
+                              invalid_counters=frozenset(self.invalid_counters))
             if s is None:
                 continue
             if s.id in out:

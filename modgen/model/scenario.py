@@ -66,6 +66,7 @@ class _Scn:
         self.map_ids = map_ids
         self.sequence = sequence
         self.scenario_maps: tuple[str, ...] = ()
+        self.invalid_counters: frozenset = frozenset()
 
     def check_hex(self, h: Hex | None, node: dict, key: str, field: str) -> None:
         """The hex must exist on one of the scenario's maps (when those maps are loaded)."""
@@ -83,7 +84,8 @@ class _Scn:
             return None
         cid = p["counter"]
         if cid is not None and cid not in self.counters:
-            c.error(f"unknown counter {cid!r}", p.line("counter"), f"{field}.counter")
+            if cid not in self.invalid_counters:          # else its own error is enough
+                c.error(f"unknown counter {cid!r}", p.line("counter"), f"{field}.counter")
             cid = None
         h = p["hex"]
         if need_hex and not p.present("hex"):
@@ -121,8 +123,11 @@ def line_of_item(lst: Any, i: int) -> int | None:
 
 
 def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, markers, map_ids,
-                  sequence=None) -> Scenario | None:
+                  sequence=None, invalid_counters: frozenset = frozenset()) -> Scenario | None:
+    """``invalid_counters``: ids of counters whose own file has errors: a reference to one is not
+    reported again as an unknown counter."""
     s = _Scn(ctx, nations, sides, maps, counters, markers, map_ids, sequence)
+    s.invalid_counters = invalid_counters
     c = ctx
     v = SCENARIO.read(c, data, "")
     if v is None:
