@@ -26,11 +26,13 @@ to be listed there; its ``@rule`` functions run in the order of that list, then 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 import importlib
 
+from ..errors import ModgenError
+from ..hexgrid import Hex
 from ..model.types import Game, Scenario
 from ..replay import (ChatLine, GameState, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
                       PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced, Visitor)
@@ -43,6 +45,7 @@ from .findings import WARNING, Finding, Report, _rule_key
 from .logread import LogData, our_module
 
 HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
+SCENE_RADIUS = 3          # hexes around a finding whose pieces its report picture shows
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,30 @@ class Checker(Visitor):
                 for f in out:
                     if not f.check:
                         f = Finding(**{**f.__dict__, "check": r.name})
+                    if (f.hexes or f.path) and not f.scene:
+                        f = replace(f, scene=self._scene(f))
                     self.findings.append(f)
+
+    def _scene(self, f: Finding, radius: int = SCENE_RADIUS) -> tuple:
+        """The pieces within ``radius`` hexes of a finding's hexes as they stand now (the HTML
+        report draws them on its map picture: the enemy units behind an "enter EZOC" cost)."""
+        near: set = set()
+        frontier = set()
+        for text in (*f.hexes, *f.path):
+            try:
+                frontier.add(Hex.parse(text))
+            except ModgenError:
+                continue
+        for _ in range(radius + 1):
+            near |= frontier
+            frontier = {n for h in frontier for n in h.neighbours()} - near
+        out = []
+        for h in sorted(near):
+            for u in self.ctx.by_hex.get(h, {}).values():
+                if u.counter is not None or u.marker_id:
+                    out.append((h.id, u.unit_id if u.counter is not None else "", u.marker_id or "",
+                                u.marker_value or "", bool(u.reduced)))
+        return tuple(out)
 
     # ------------------------------------------------------------------ state
     def _unit(self, pid: str, name: str, props: dict, layers: dict, map_: str | None, x: int,

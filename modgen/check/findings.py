@@ -43,6 +43,9 @@ class Finding:
     path: tuple[str, ...] = ()          # hexes in order, for drawing a move
     missing: str = ""                   # for undetermined: what the log did not say
     check: str = ""                     # the rule function that produced it
+    #: the pieces around the finding when it was made, for the report's map picture:
+    #: (hex, counter id, marker id, marker value, reduced) in stacking order; not in the JSON
+    scene: tuple = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
@@ -54,6 +57,7 @@ class Finding:
 
     def to_dict(self) -> dict:
         d = asdict(self)
+        d.pop("scene", None)
         d["units"] = [{"id": u.id, "name": u.name} for u in self.units]
         d["hexes"] = list(self.hexes)
         d["path"] = list(self.path)
