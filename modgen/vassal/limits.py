@@ -31,9 +31,10 @@ MAX_IMAGE_HEADER_BYTES = 1 * MiB
 #: liblzma memory for one XZ stream: VASSAL 3.8 writes preset 3 (4 MB dictionary); ``xz -9``
 #: needs 65 MB. An XZ header asking for more (up to 4 GB of dictionary) is refused.
 XZ_MEMLIMIT = 96 * MiB
-#: Commands (ESC-separated tokens, at any nesting level) in one saved game: 12x a 20,000-step
-#: log. A command costs about 600 bytes parsed and as much again replayed.
-MAX_COMMANDS = 250_000
+#: Commands (ESC-separated tokens, at any nesting level) in one saved game: 10x a 20,000-step
+#: log. A command costs about 600 bytes parsed and as much again replayed; the worst file
+#: under every bound (200,000 one-line steps) peaks near 350 MB and takes about 20 s.
+MAX_COMMANDS = 200_000
 #: Nesting of the command tree (one backslash more per level; VASSAL writes 2 to 4).
 MAX_DEPTH = 64
 #: Characters the command-tree decoder may scan, as a multiple of the text: each nesting level
@@ -47,9 +48,9 @@ MAX_PIECES = 50_000
 MAX_TRAITS = 1000
 #: Characters of one piece's type or state string (Paths of Glory: 63 KB).
 MAX_PIECE_CHARS = 1 * MiB
-#: Characters the level-by-level chain splitter (taken only by malformed or unusual chains)
-#: may copy, as a multiple of the string.
-CHAIN_WORK_FACTOR = 64
+#: Work of the level-by-level chain splitter (taken only by chains VASSAL does not write:
+#: quotes at element starts, malformed escapes), as a multiple of the string's length.
+CHAIN_WORK_FACTOR = 16
 
 
 def describe() -> list[tuple[str, str, str]]:
@@ -69,5 +70,5 @@ def describe() -> list[tuple[str, str, str]]:
         ("MAX_PIECES", f"{MAX_PIECES:,}", "pieces alive in a replay"),
         ("MAX_TRAITS", str(MAX_TRAITS), "traits in one piece"),
         ("MAX_PIECE_CHARS", mb(MAX_PIECE_CHARS), "one piece's type or state string"),
-        ("CHAIN_WORK_FACTOR", f"{CHAIN_WORK_FACTOR}x", "copying by the slow chain splitter"),
+        ("CHAIN_WORK_FACTOR", f"{CHAIN_WORK_FACTOR}x", "work of the slow chain splitter"),
     ]

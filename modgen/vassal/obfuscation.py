@@ -152,6 +152,10 @@ class SavedGameDecoder:
             raise self._too_big()
         self._out += data
 
+    def _step(self) -> int:
+        # one byte more than the cap allows, so that going over it is seen
+        return min(self.cap - len(self._out) + 1, 1 << 22)
+
     def _hex(self, chunk: bytes) -> None:
         if self._odd:
             chunk = self._odd + chunk
@@ -188,11 +192,12 @@ class SavedGameDecoder:
                                 "stream")
             return
         try:
-            out = dec.decompress(data, max_length=self.cap - len(self._out) + 1)
+            # in bounded steps: one call could otherwise hand back the whole cap at once, to be
+            # copied again into the output
+            out = dec.decompress(data, max_length=self._step())
             self._append(out)
-            # output was held back by max_length: anything more is over the cap
             while not dec.eof and not dec.needs_input:
-                more = dec.decompress(b"", max_length=self.cap - len(self._out) + 1)
+                more = dec.decompress(b"", max_length=self._step())
                 if not more:
                     break
                 self._append(more)

@@ -41,17 +41,19 @@ def _too_many(n: int) -> None:
 
 
 class _ChainWork:
-    """The level-by-level splitters copy the rest of the chain at every level (O(length x
-    levels)); VASSAL-written chains take the one-scan paths, so a budget only stops crafted
-    ones."""
+    """The level-by-level splitters copy the rest of the chain at every level and step over
+    each of its escaped TABs (O(length x levels)); VASSAL-written chains take the one-scan
+    paths (no fixture, Paths of Glory's 186-trait pieces included, needs this one), so the
+    budget only stops crafted ones."""
 
     __slots__ = ("left",)
 
     def __init__(self, *strings: str | None):
         self.left = CHAIN_WORK_FACTOR * sum(len(x) for x in strings if x) + 4096
 
-    def spend(self, n: int) -> None:
-        self.left -= n
+    def level(self, rest: str) -> None:
+        # a character copied is cheap, a TAB stepped over in Python is not
+        self.left -= len(rest) + 32 * rest.count(TAB)
         if self.left < 0:
             raise ModgenError("a piece's trait chain is too deeply escaped to split "
                               f"(more than {CHAIN_WORK_FACTOR}x its length; limit "
@@ -185,7 +187,7 @@ def _levels_slow(s: str, n: int | None) -> list[str]:
             out.append(rest)
             break
         _too_many(len(out) + 1)
-        work.spend(len(rest))
+        work.level(rest)
         d = Decoder(rest, TAB)
         own = next(d)
         inner = d.token(None)
@@ -230,7 +232,9 @@ def _split_chain_slow(type_: str, state: str) -> list[tuple[str, str]]:
         if t.startswith("piece;") or t == "stack" or "\t" not in t:
             out.append((t, s or ""))
             break
-        work.spend(len(t) + (len(s) if s else 0))
+        work.level(t)
+        if s:
+            work.level(s)
         my_t, t = _split2(t)
         if s is None:
             my_s, s = "", None
