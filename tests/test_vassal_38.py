@@ -68,6 +68,10 @@ def test_raw_xor_variants_and_bare_xz():
     assert obfuscate_vobs(TEXT, 9) == VOBS + bytes([9]) + raw.translate(xor_table(9))
     assert obfuscate_vobs(TEXT, 9, header=VOBS5).startswith(b"!VOBS\x09")
     assert deobfuscate(lzma.compress(raw)) == (TEXT, "XZ", None)
+    # XZ stream padding (zero bytes, a multiple of four) is allowed after the stream
+    assert deobfuscate(lzma.compress(raw) + b"\x00" * 8) == (TEXT, "XZ", None)
+    with pytest.raises(ModgenError, match="after the end"):
+        deobfuscate(lzma.compress(raw) + b"\x00" * 3)
     # and the 3.7 hex format, which every 3.8 reader still reads
     assert deobfuscate(obfuscate_vcsk(TEXT, 0x3C)) == (TEXT, "VCSK", 0x3C)
 

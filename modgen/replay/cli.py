@@ -25,7 +25,7 @@ def load_module(path: str):
 
 
 def run(args) -> int:
-    from .narrative import narrative_lines, timeline_json_chunks
+    from .narrative import iter_narrative, timeline_json_chunks
     from .replay import replay
 
     log = str(args.log)
@@ -52,6 +52,6 @@ def run(args) -> int:
             sys.stdout.write(chunk)
         sys.stdout.write("\n")
     else:
-        for line in narrative_lines(timeline):
+        for line in iter_narrative(timeline):
             sys.stdout.write(line + "\n")
     return 0

@@ -22,7 +22,7 @@ from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDele
                      TurnAdvanced, Where)
 from .state import GameState
 
-__all__ = ["event_text", "narrative_lines", "timeline_json", "timeline_json_chunks",
+__all__ = ["event_text", "narrative_lines", "iter_narrative", "timeline_json", "timeline_json_chunks",
            "final_state_json", "piece_json"]
 
 
@@ -107,12 +107,17 @@ def _turn_column(text: str | None, labels: dict) -> str:
 
 
 def narrative_lines(timeline: Any) -> list[str]:
-    out: list[str] = []
+    return list(iter_narrative(timeline))
+
+
+def iter_narrative(timeline: Any):
+    """The narrative one line at a time (``modgen log`` writes them as they come: a long log's
+    lines are not all held at once)."""
     if not timeline.module_used:
-        out.append("(no --module given: positions are map pixels (x,y), not hexes)")
+        yield "(no --module given: positions are map pixels (x,y), not hexes)"
     begin = _turn_column(timeline.initial_turn_text, timeline.initial_turn)
     sides = ", ".join(f"{p.name} ({p.side or 'no side'})" for p in timeline.final.players)
-    out.append(f"begin: turn {begin or '?'}; players: {sides or 'none recorded'}")
+    yield f"begin: turn {begin or '?'}; players: {sides or 'none recorded'}"
     state = timeline.final
     for rec in timeline.steps:
         turn = _turn_column(rec.turn_text_before, rec.turn_before)
@@ -122,16 +127,15 @@ def narrative_lines(timeline: Any) -> list[str]:
         if not visible:
             visible = events
         if not visible:
-            out.append(head + "(no recorded effect)")
+            yield head + "(no recorded effect)"
         for ev in visible:
             line = head + event_text(ev, state)
             if rec.undone:
                 line += f"  [undone by step {rec.undone_by}]"
-            out.append(line)
+            yield line
     end = _turn_column(getattr(timeline, "final_turn_text", None), {})
     n = len(state.pieces)
-    out.append(f"end: {n} piece{'' if n == 1 else 's'}" + (f"; turn {end}" if end else ""))
-    return out
+    yield f"end: {n} piece{'' if n == 1 else 's'}" + (f"; turn {end}" if end else "")
 
 
 def piece_json(state: GameState, pid: str) -> dict:

@@ -33,7 +33,7 @@ MAX_IMAGE_HEADER_BYTES = 1 * MiB
 XZ_MEMLIMIT = 96 * MiB
 #: Commands (ESC-separated tokens, at any nesting level) in one saved game: 10x a 20,000-step
 #: log. A command costs about 600 bytes parsed and as much again replayed; the worst file
-#: under every bound (200,000 one-line steps) peaks near 350 MB and takes about 20 s.
+#: under every bound (199,000 chat steps in 61 MB) peaks at 420-440 MB and takes 16-31 s.
 MAX_COMMANDS = 200_000
 #: Nesting of the command tree (one backslash more per level; VASSAL writes 2 to 4).
 MAX_DEPTH = 64

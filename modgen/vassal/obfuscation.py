@@ -69,6 +69,7 @@ class SavedGameDecoder:
         self._odd = b""               # a hex digit waiting for its pair (!VCSK)
         self._table: bytes | None = None
         self._xz: lzma.LZMADecompressor | None = None
+        self._pad = 0
         self._plain_checked = False
 
     # -- errors ---------------------------------------------------------------------------
@@ -185,11 +186,7 @@ class SavedGameDecoder:
         dec = self._xz
         assert dec is not None
         if dec.eof:
-            if data:
-                # VASSAL's XZInputStream would read a concatenated stream; one is all a saved
-                # game holds, so trailing bytes mean a damaged or crafted entry
-                raise self._err(f"{self.scheme} saved game has data after the end of its XZ "
-                                "stream")
+            self._trailing(data)
             return
         try:
             # in bounded steps: one call could otherwise hand back the whole cap at once, to be
@@ -205,6 +202,14 @@ class SavedGameDecoder:
             raise self._err(f"{self.scheme} saved game is corrupt or needs more memory than "
                             f"the XZ limit (XZ_MEMLIMIT): {e}") from None
         if dec.eof and dec.unused_data:
+            self._trailing(dec.unused_data)
+
+    def _trailing(self, data: bytes) -> None:
+        # the XZ format allows stream padding (zero bytes, a multiple of four in all); VASSAL's
+        # XZInputStream would go on to a concatenated stream, but its writer makes one stream,
+        # so anything else after it is a damaged or crafted entry
+        self._pad += len(data)
+        if data.strip(b"\x00") or self._pad > 1 << 20:
             raise self._err(f"{self.scheme} saved game has data after the end of its XZ stream")
 
     # -- end ------------------------------------------------------------------------------
@@ -236,6 +241,8 @@ class SavedGameDecoder:
             raise self._err(f"{s} saved game is truncated (no key)")
         if self._xz is not None and not self._xz.eof:
             raise self._err(f"{s} saved game is truncated (the XZ stream does not end)")
+        if self._pad % 4:
+            raise self._err(f"{s} saved game has data after the end of its XZ stream")
         data, self._out = self._out, bytearray()
         try:
             text = data.decode("utf-8")
