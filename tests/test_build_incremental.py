@@ -120,3 +120,45 @@ def test_part_keys_follow_the_code_and_the_content(monkeypatch):
 def test_gitignore_lists_the_cache():
     lines = (PROJECT_ROOT / ".gitignore").read_text().splitlines()
     assert buildcache.CACHE_DIR_NAME + "/" in lines
+
+
+def test_cached_yaml_parse_is_the_parse():
+    """Every data file read back from the parse cache is the tree the parser gives: values,
+    their types, and the line of every key and item (error messages depend on them)."""
+    from modgen.model import yamlio
+
+    class Store(dict):
+        def put(self, k, v):
+            self[k] = v
+
+    def same(a, b) -> bool:
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, yamlio.YDict):
+            return (a.line == b.line and a.key_lines == b.key_lines and list(a) == list(b)
+                    and all(same(k, l) and same(a[k], b[l]) for k, l in zip(a, b)))
+        if isinstance(a, yamlio.YList):
+            return (a.line == b.line and a.item_lines == b.item_lines and len(a) == len(b)
+                    and all(same(x, y) for x, y in zip(a, b)))
+        return a == b
+
+    files = [p for f in FOLDERS for p in sorted((PROJECT_ROOT / f).rglob("*.yaml"))]
+    assert len(files) >= 10
+    store = Store()
+    try:
+        yamlio.parse_cache = store
+        for p in files:
+            parsed = yamlio.load_yaml(p)
+            assert len(store) and same(yamlio.load_yaml(p), parsed), p   # the second from the store
+            yamlio.parse_cache = None
+            assert same(yamlio.load_yaml(p), parsed), p
+            yamlio.parse_cache = store
+    finally:
+        yamlio.parse_cache = None
+    # a date and a float survive too
+    t = PROJECT_ROOT / "x"
+    del t
+    d = yamlio._decode(json.loads(json.dumps(yamlio._encode(
+        yamlio._parse("a: 2015-05-07\nb: 1.5\nc: [1, true, null, 'x']\n", "t")))))
+    import datetime
+    assert d == {"a": datetime.date(2015, 5, 7), "b": 1.5, "c": [1, True, None, "x"]}

@@ -234,17 +234,16 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         entries[f"images/{image_name}"] = data
         boards[mid] = (grid, w, h, image_name)
 
-    track_img = tracks.board_image(game)
     if use_cache:
-        # keyed by its pixels: drawing it is cheap, encoding the large image is not
-        key = _pixels_key("tracks", track_img)
+        # the track board is drawn from its layout alone (``tracks.board_image``)
+        key = _part_key("tracks", repr(tracks.layout(game)))
         data = cache.get(key)
         if data is None:
-            data = encode(track_img)
+            data = encode(tracks.board_image(game))
             cache.put(key, data)
         entries[f"images/{tracks.IMAGE}"] = data
     else:
-        entries[f"images/{tracks.IMAGE}"] = encode(track_img)
+        entries[f"images/{tracks.IMAGE}"] = encode(tracks.board_image(game))
 
     progress.stage("pieces")
     all_slots = P.slots(game)
@@ -303,10 +302,6 @@ def _part_key(kind, *parts):
 def _png_size(data: bytes) -> tuple[int, int]:
     from .buildcache import png_size
     return png_size(data)
-
-
-def _pixels_key(kind: str, img: Image.Image) -> str:
-    return _part_key(kind, [img.mode, list(img.size)], img.tobytes())
 
 
 def _map_key(game: Game, mid: str) -> str:

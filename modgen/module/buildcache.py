@@ -172,6 +172,8 @@ def part_key(kind: str, *parts: Any) -> str:
     for p in parts:
         if isinstance(p, (bytes, bytearray, memoryview)):
             h.update(b"b" + hashlib.sha256(p).digest())
+        elif isinstance(p, str):
+            h.update(b"s" + hashlib.sha256(p.encode("utf-8")).digest())
         else:
             h.update(b"j" + json.dumps(canonical(p), sort_keys=True, separators=(",", ":"),
                                        ensure_ascii=False).encode())
@@ -258,6 +260,20 @@ class BuildCache:
                                              indent=1, sort_keys=True).encode() + b"\n"])
         except OSError:
             pass
+
+
+class ParseCache:
+    """``modgen.model.yamlio.parse_cache`` backed by a build cache: parsed YAML under a key of
+    the file's text hash and the code fingerprint (a new PyYAML or loader is a miss)."""
+
+    def __init__(self, cache: BuildCache):
+        self.cache = cache
+
+    def get(self, key: str) -> bytes | None:
+        return self.cache.get(part_key("yaml", key))
+
+    def put(self, key: str, data: bytes) -> None:
+        self.cache.put(part_key("yaml", key), data)
 
 
 def cached_module(directory: str | os.PathLike[str], fingerprint: str) -> bytes | None:

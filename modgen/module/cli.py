@@ -52,13 +52,20 @@ def run(args) -> int:
         if data is not None:
             return _reuse(data, output, args.quiet)
 
-    from ..model import load_game
+    from ..model import load_game, yamlio
     from .build import Progress, build_module
+    from .buildcache import ParseCache
 
     progress = Progress(stream=None if args.quiet else sys.stderr)
     progress.stage("validate", f"game {args.game}")
-    game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
     cache = None if args.no_cache else BuildCache(cache_dir, use=not args.clean)
+    # unchanged data files are not parsed again (their parse comes from the cache); every file
+    # is still validated, every reference checked
+    yamlio.parse_cache = ParseCache(cache) if cache is not None else None
+    try:
+        game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
+    finally:
+        yamlio.parse_cache = None
     try:
         path = build_module(game, output, progress=progress, parallel=not args.serial,
                             cache=cache, fingerprint=fingerprint, fingerprint_before=before)
