@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from modgen.check.testgame import TestGame
+from modgen.testing import TestGame
 from modgen.cli import main
 from modgen.errors import ModgenError
 from modgen.model import load_game

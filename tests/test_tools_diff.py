@@ -185,7 +185,7 @@ def test_same_save_is_exit_0(capsys):
 
 
 def test_project_saves_by_id(tmp_path, capsys):
-    from modgen.check.testgame import TestGame
+    from modgen.testing import TestGame
     from modgen.model import load_game
     game = load_game("italian-front")
     g = TestGame(game, game.scenarios["if-1915-05"])

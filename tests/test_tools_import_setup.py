@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from modgen.check.testgame import TestGame
+from modgen.testing import TestGame
 from modgen.cli import main
 from modgen.hexgrid import Hex
 from modgen.model import load_game
@@ -139,17 +139,9 @@ def test_unknown_pieces_are_reported_not_guessed(data, tmp_path, capsys):
     assert rep["added"] == [] and rep["changed"] is False
 
 
-def test_a_save_with_no_grid_is_an_error(data, tmp_path, capsys):
-    from modgen.check.logread import _build_module  # noqa: F401 (our module's buildFile below)
-    from modgen.art.map import board_geometry
-    from modgen.module import buildfile, pieces, savegame, tracks
+def test_a_save_with_no_grid_is_an_error(built, data, tmp_path, capsys):
     game = load_game("italian-front", data)
-    layout = savegame.BoardLayout.for_game(game, board_geometry)
-    boards = {m: (layout.grids[m], *layout.sizes[m], f"map-{m}.png") for m in game.maps}
-    xml = buildfile.render(game, slots=pieces.slots(game), image_sizes={}, boards=boards,
-                           setups=[], charts=[], help_file="h.html",
-                           side_pools=[savegame.pool_map_name(s.name) for s in game.sides],
-                           track_board=(tracks.IMAGE, tracks.regions(game)))
+    xml = built["buildFile.xml"]           # our module's buildFile, its hex grids removed
     root = etree.fromstring(xml)
     for grid in list(root.iter("VASSAL.build.module.map.boardPicker.board.HexGrid")):
         grid.getparent().remove(grid)

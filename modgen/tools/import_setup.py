@@ -127,13 +127,44 @@ def hex_text(board: str, h, n_boards: int) -> str:
     return f"{board}:{h.id}" if n_boards > 1 else h.id
 
 
+def _locator(game, scenario, module: Any):
+    """map, x, y → (board name, Hex) | None, or the string "no grid" for a board without one.
+
+    Without ``module``: our module's Main Map, the scenario's boards side by side in the order
+    it lists them (``modgen.check.context.boards_for``, as the scenario saves lay them out).
+    With a module read from a file: its maps' board layouts (a save's BoardPicker applied) and
+    grids."""
+    if module is None:
+        from ..check.context import MAIN_MAP, boards_for
+        boards = boards_for(game, scenario.maps)
+
+        def ours(m, x, y):
+            if m != MAIN_MAP:
+                return None
+            for b in boards:
+                h = b.hex_at(int(x), int(y))
+                if h is not None:
+                    return b.id, h
+            return None
+        return ours
+
+    def theirs(m, x, y):
+        mi = module.map(m) if m else None
+        found = mi.board_at(x, y) if mi is not None else None
+        if found is None:
+            return None
+        if found[0].grid is None:
+            return "no grid"
+        h = mi.hex_at(x, y)
+        return (found[0].name, h) if h is not None else None
+    return theirs
+
+
 def read_units(save: str, game, scenario, module: Any = None):
     """(units by counter, unknown pieces, skipped pieces) of a save, hexes from ``module``'s
-    grids (default: our module from the game data)."""
+    grids (default: our module as the game data describe it)."""
     from ..module import pieces as P
-    if module is None:
-        from ..check.logread import game_module
-        module = game_module(game)
+    locate = _locator(game, scenario, module)
     gs = _read_state(save, module)
     by_name: dict[str, list[str]] = {}
     for s in P.slots(game):
@@ -166,19 +197,14 @@ def read_units(save: str, game, scenario, module: Any = None):
         if counter.type == "fortress":
             skipped.append((p.name, "fortress counters: the scenario's fortresses list"))
             continue
-        mi = module.map(m) if m else None
-        found = mi.board_at(x, y) if mi is not None else None
-        if found is None or found[0].grid is None:
-            if mi is not None and found is not None and found[0].grid is None:
+        found = locate(m, x, y) if m else None
+        if found is None or found == "no grid":
+            if found == "no grid":
                 gridless_maps.add(m)
             skipped.append((p.name, "off the hex map (reinforcement pools, Eliminated)"))
             continue
-        h = mi.hex_at(x, y)
-        if h is None:
-            skipped.append((p.name, "off the hex grid"))
-            continue
+        board, h = found
         n_on_grid += 1
-        board = found[0].name
         sp = props.get("SupplyPoints")
         try:
             sp_val = int(sp) if sp not in (None, "") else None
