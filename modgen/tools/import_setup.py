@@ -5,9 +5,10 @@ list the rulebook does not print) and saves; this writes where each unit stands 
 scenario's ``setup:`` list, so ``modgen build`` then gives a scenario save with the same
 positions.
 
-What is read: the save (a ``.vlog``: its position after the last step) replayed on the module
-the game was played with — by default ours, rendered from the game data; ``--module X.vmod``
-another — so each piece's map pixel becomes a hex through that module's own grid. A piece is a
+What is read: the save (a ``.vlog``: its position after the last step); each piece's map pixel
+becomes a hex through the grid of the module it was made with — by default ours as the game
+data describe it (the scenario's boards side by side in the Main Map, as its saves lay them
+out), with ``--module X.vmod`` that module's boards and grids. A piece is a
 unit by its Marker ``UnitId`` (every unit of our modules has one), else by its name when
 exactly one counter of the game has that palette name. Its face (``Step`` layer level 2 =
 reduced) and an HQ's ``SupplyPoints`` are read too.
