@@ -169,6 +169,10 @@ def test_command_count_cap():
     with pytest.raises(ModgenError, match="MAX_COMMANDS") as e:
         parse_saved_game(text, name="many.vlog")
     assert e.value.file == "many.vlog"
+    # read_saved_game checks it too, where the file's name is known to every caller
+    with pytest.raises(ModgenError, match="MAX_COMMANDS") as e:
+        read_saved_game(_zip(text), name="many.vlog")
+    assert e.value.file == "many.vlog"
     ok = "begin_save\x1b\x1bend_save" + "\x1bLOG\tCHATx" * 1000
     assert len(parse_saved_game(ok).steps) == 1000
 

@@ -259,6 +259,11 @@ def read_saved_game(path: PathOrBytes, limits: Limits = Limits(), *,
         for chunk in ar.stream("savedGame", 2 * limits.max_text_bytes + 16, "MAX_TEXT_BYTES"):
             dec.feed(chunk)
         text, scheme, key = dec.finish()
+        # the cheapest bound, checked where the file's name is known (whoever parses the text
+        # next may not pass it on)
+        if text.count("\x1b") + 1 > L.MAX_COMMANDS:
+            raise ModgenError(f"more than {L.MAX_COMMANDS} commands (limit MAX_COMMANDS)",
+                              file=disp)
         meta = {}
         for entry in ("savedata", "moduledata"):
             if entry in ar:
