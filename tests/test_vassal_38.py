@@ -234,3 +234,42 @@ def test_what_we_write_is_what_37_reads():
     assert (f.type_layout, f.state_layout) == ("3.7", "3.7")
     # and a 3.7 reader (16 type fields, state up to everInitialized) sees every field it knows
     assert len(split_chain(fp.type, fp.state)) == 1 and fp.type.count(";") == 16
+
+
+def test_oblique_hex_grid_numbering_of_38():
+    """``ObliqueHexGridNumbering`` (new in 3.8.0-beta1, mapgrid/ObliqueHexGridNumbering.java):
+    ``getRow(p) = slantRow(super.getRow(p), super.getColumn(p))`` with ``slantRow(row, column) =
+    stagger ? column/2 + row : row - column/2 + 1`` (Java int division)."""
+    from modgen.vassal.buildfile import read_module
+
+    def module(numbering_tag: str, stagger: bool) -> bytes:
+        return (f'<VASSAL.build.GameModule name="m" version="1">'
+                f'<VASSAL.build.module.Map mapName="Main Map">'
+                f'<VASSAL.build.module.map.BoardPicker>'
+                f'<VASSAL.build.module.map.boardPicker.Board name="B" width="800" height="800">'
+                f'<VASSAL.build.module.map.boardPicker.board.HexGrid dx="56" dy="64" x0="0" y0="32">'
+                f'<VASSAL.build.module.map.boardPicker.board.mapgrid.{numbering_tag} '
+                f'hOff="1" vOff="1" hLeading="0" vLeading="0" sep="." '
+                f'stagger="{str(stagger).lower()}"/>'
+                f'</VASSAL.build.module.map.boardPicker.board.HexGrid>'
+                f'</VASSAL.build.module.map.boardPicker.Board>'
+                f'</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>'
+                f'</VASSAL.build.GameModule>').encode()
+
+    for stagger in (True, False):
+        plain = read_module(module("HexGridNumbering", stagger), name="p.xml")
+        obl = read_module(module("ObliqueHexGridNumbering", stagger), name="o.xml")
+        grid = obl.maps["Main Map"].boards["B"].grid
+        assert grid.oblique and not plain.maps["Main Map"].boards["B"].grid.oblique
+        for col in range(0, 7):
+            x = col * 56
+            for y in (32, 96, 160):
+                c, r = plain.maps["Main Map"].boards["B"].grid.column_row(x, y, 800, 800)
+                want_row = (c // 2 + r) if stagger else (r - c // 2 + 1)
+                assert obl.location_name("Main Map", x, y) == grid.numbering.format(c, want_row)
+                assert plain.location_name("Main Map", x, y) == grid.numbering.format(c, r)
+        assert grid.vassal_hex_grid() is None   # our own hex model does not slant
+        # worked by hand from slantRow: columns 1-6 at y = 96
+        want = (["1.2", "2.3", "3.3", "4.4", "5.4", "6.5"] if stagger
+                else ["1.3", "2.3", "3.2", "4.2", "5.1", "6.1"])
+        assert [obl.location_name("Main Map", c * 56, 96) for c in range(6)] == want

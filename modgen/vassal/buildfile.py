@@ -121,6 +121,7 @@ class HexGridInfo:
     y0: int
     sideways: bool = False
     numbering: Numbering | None = None
+    oblique: bool = False       # VASSAL 3.8's ObliqueHexGridNumbering (slanted rows)
     kind = "hex"
 
     def raw(self, x: float, y: float) -> tuple[int, int]:
@@ -148,6 +149,11 @@ class HexGridInfo:
         if n.stagger and raw_col % 2 != 0:
             descending = n.h_descend if self.sideways else n.v_descend
             row += -1 if descending else 1
+        if self.oblique:
+            # ObliqueHexGridNumbering.getRow (3.8.0-beta1): slantRow(super.getRow, super.
+            # getColumn) = stagger ? column/2 + row : row - column/2 + 1, Java int division
+            half = abs(col) // 2 * (1 if col >= 0 else -1)
+            row = half + row if n.stagger else row - half + 1
         return col, row
 
     def location_name(self, x: float, y: float, width: int = 0, height: int = 0) -> str | None:
@@ -159,8 +165,8 @@ class HexGridInfo:
     def vassal_hex_grid(self) -> VassalHexGrid | None:
         """The project's :class:`VassalHexGrid` when the numbering is one it models."""
         n = self.numbering
-        if (n is None or self.sideways or n.h_type != "N" or n.v_type != "N" or n.h_descend
-                or n.v_descend):
+        if (n is None or self.sideways or self.oblique or n.h_type != "N" or n.v_type != "N"
+                or n.h_descend or n.v_descend):
             return None
         return VassalHexGrid(dx=self.dx, dy=self.dy, x0=self.x0, y0=self.y0, h_off=n.h_off,
                              v_off=n.v_off, stagger=n.stagger, first=n.first, sep=n.sep,
@@ -279,13 +285,17 @@ def _grid(el) -> Any:
     tag = el.tag
     if tag == _HEX:
         num = el.find(_B + "board.mapgrid.HexGridNumbering")
+        oblique = num is None and el.find(_B + "board.mapgrid.ObliqueHexGridNumbering") is not None
+        if oblique:
+            num = el.find(_B + "board.mapgrid.ObliqueHexGridNumbering")
         dy = _f(el, "dy", 64.0)
         dx = _f(el, "dx", math.sqrt(3) / 2 * dy)
         if dx <= 0 or dy <= 0:
             return None
         return HexGridInfo(dx=dx, dy=dy, x0=_i(el, "x0", 0), y0=_i(el, "y0", 32),
                            sideways=_b(el, "sideways", False),
-                           numbering=Numbering.from_element(num) if num is not None else None)
+                           numbering=Numbering.from_element(num) if num is not None else None,
+                           oblique=oblique)
     if tag == _SQUARE:
         num = el.find(_B + "board.mapgrid.SquareGridNumbering")
         dx, dy = _f(el, "dx", 48.0), _f(el, "dy", 48.0)
