@@ -67,8 +67,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except (MemoryError, RecursionError) as e:
         where = _input_of(args)
-        print(f"modgen: {where + ': ' if where else ''}out of memory ({type(e).__name__}): "
-              "the input is larger than this machine can read", file=sys.stderr)
+        what = "out of memory" if isinstance(e, MemoryError) else "out of stack"
+        print(f"modgen: {where + ': ' if where else ''}{what} ({type(e).__name__}): the input "
+              "is larger or more deeply nested than this machine can read", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("modgen: interrupted", file=sys.stderr)
