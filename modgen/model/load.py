@@ -104,6 +104,18 @@ class _Loader:
         version = g.text(d, "version", "") or "0"
         nations = self.nations(d, g)
         sides = self.sides(d, g, nations)
+        system_data = _system_data(system)
+        if system_data is not None:
+            # a rules system with data of its own shape (its counters, tables and map notation)
+            parts = system_data(self, d, g, nations, sides)
+            version = f"{version}+{self.data_hash()}"
+            if self.errors:
+                return None
+            return Game(id=self.game_id, title=title, system=system, version=version, sides=tuple(sides),
+                        nations=MappingProxyType(nations), maps=MappingProxyType(parts["maps"]),
+                        counters=MappingProxyType(parts["counters"]), markers=MappingProxyType(parts["markers"]),
+                        scenarios=MappingProxyType(parts["scenarios"]), tables=MappingProxyType(parts["tables"]),
+                        data_root=str(self.root), source=Source(gpath, 1))
         maps = self.maps(d, g)
         counters = self.counters(d, g, nations)
         markers = self.markers(d, g)
@@ -365,6 +377,16 @@ def _inside(path: Path, root: Path) -> bool:
         return True
     except ValueError:
         return False
+
+
+def _system_data(system: str):
+    """The data loader of a rules system whose files differ from Der Weltkrieg's, found from the
+    game file's ``system`` (``burning-mountains`` -> ``modgen.systems.burning_mountains.data``), or
+    None for Der Weltkrieg, whose files this module reads itself."""
+    if not system or system == "der-weltkrieg":
+        return None
+    mod = importlib.import_module(f"modgen.systems.{system.replace('-', '_')}.data")
+    return getattr(mod, "load_system_data")
 
 
 def _map_loader():
