@@ -109,6 +109,8 @@ TOWNS = [
     ("Valdagno", "small_town"), ("Marostica", "small_town"), ("Vallarsa", "small_town"),
     ("San Pietro Valdastico", "small_town", "Pedescala"),
 ]
+#: the objectives in A-H hands on 15 May 1916 (their VP make the 10 of 14.0, 004:L660)
+AH_AT_START = ("Rovereto", "Folgaria", "Lavarone", "Luserna", "Terragnolo", "Pedemonte")
 #: label-only names (no VP): where roads run and players look
 LABELS = [("Calliano", None), ("Caldonazzo", None), ("Vigolo Vattaro", None), ("Ala", None),
           ("Lugo di Vicenza", None), ("Breganze", None), ("Torrebelvicino", None), ("Laghi", None),
@@ -510,6 +512,7 @@ def write(m: dict, out: Path) -> None:
     L.append("#   bridges:  river hexsides a road crosses on a bridge (9.2.3).")
     L.append("#   roads:    a chain of adjacent hexes per road (11.2, 6.3).")
     L.append("#   places:   \"CCRR\": \"Name (small_town|town|peak)\" (14.0 objectives); no tag = a name only.")
+    L.append("#   control_at_start: objectives each nation holds at the start (14.0); the rest are Italian.")
     L.append("#   supply_edges: friendly map-edge supply hexes per nation (11.2, 13.0).")
     L.append("")
     L.append('id: "burning-mountains"')
@@ -569,6 +572,9 @@ def write(m: dict, out: Path) -> None:
     for h in sorted(m["places"]):
         name, tag = m["places"][h]
         L.append(f'  "{h}": "{name}{f" ({tag})" if tag else ""}"')
+    L.append("control_at_start:   # 14.0: the A-H player starts with 10 VP of objectives; the others are Italian")
+    ah = sorted(h for h, (name, tag) in m["places"].items() if tag and name in AH_AT_START)
+    L.append('  austria-hungary: "' + " ".join(str(h) for h in ah) + '"')
     L.append("supply_edges:")
     L.append("  - nation: italy")
     L.append('    rule: "13.0: west edge south of 1015, all the south edge, east edge south of 3906"')

@@ -42,7 +42,7 @@ OFF_MAP = "."
 #: objective classes and their VP for the A-H player (14.0, 004:L654)
 OBJECTIVES = {"small_town": 1, "town": 5, "peak": 3}
 TOP_KEYS = ("id", "name", "provenance", "grid", "terrain", "elevation", "crags", "streams", "rivers",
-            "bridges", "roads", "places", "supply_edges")
+            "bridges", "roads", "places", "control_at_start", "supply_edges")
 PROVENANCE_KINDS = ("rulebook", "placeholder", "schematic")
 _PLACE_RE = re.compile(r"^\s*(?P<name>[^()]*?)\s*(?:\((?P<tag>[^()]*)\))?\s*$")
 
@@ -90,6 +90,7 @@ class BmMap:
     provenance: Provenance
     source: Source | None = None
     road_sides: frozenset[Hexside] = field(default=frozenset())
+    control_at_start: Mapping[str, frozenset[Hex]] = field(default_factory=dict)  # 14.0 objectives held
     image = None                                   # drawn art, never a scan
     hexsides: Mapping = field(default_factory=dict)  # no per-hexside terrain in this system
 
@@ -196,6 +197,7 @@ def load_map(path: str | Path, errors: list[ModgenError], display_name: str | No
     roads = _roads(ctx, doc, grid, hexes_t, crags)
     places = _places(ctx, doc, grid, hexes_t)
     edges = _supply_edges(ctx, doc, grid, hexes_t)
+    control = _control(ctx, doc, places)
     if ctx.count:
         return None
     hexes = {}
@@ -207,7 +209,7 @@ def load_map(path: str | Path, errors: list[ModgenError], display_name: str | No
     return BmMap(id=map_id, name=title, grid=grid, hexes=hexes, crags=frozenset(crags),
                  streams=dict(sorted(streams.items())), rivers=dict(sorted(rivers.items())),
                  bridges=frozenset(bridges), roads=tuple(roads), supply_edges=edges, provenance=prov,
-                 source=Source(name, doc.line), road_sides=road_sides)
+                 source=Source(name, doc.line), road_sides=road_sides, control_at_start=control)
 
 
 # --------------------------------------------------------------------------- sections
@@ -439,6 +441,33 @@ def _places(ctx, doc, grid, hexes) -> dict[Hex, tuple[str | None, str | None]]:
             ctx.err(line, fld, f"unknown objective class {tag!r} (known: {', '.join(OBJECTIVES)})")
             continue
         out[h] = (m["name"], tag)
+    return out
+
+
+def _control(ctx, doc, places) -> dict[str, frozenset[Hex]]:
+    out: dict[str, frozenset[Hex]] = {}
+    sec = doc.get("control_at_start", {})
+    if not isinstance(sec, YDict):
+        ctx.err(doc.line_of("control_at_start"), "control_at_start", 'must be a mapping nation: "CCRR CCRR ..."')
+        return out
+    for nation, text in sec.items():
+        fld = f"control_at_start.{nation}"
+        line = sec.line_of(nation)
+        if not isinstance(text, str):
+            ctx.err(line, fld, "must be a string of hexes")
+            continue
+        hs = set()
+        for t in text.split():
+            try:
+                h = Hex.parse(t)
+            except ModgenError as e:
+                ctx.err(line, fld, e.message)
+                continue
+            if places.get(h, (None, None))[1] is None:
+                ctx.err(line, fld, f"hex {h} is not an objective (small town, town or peak)")
+                continue
+            hs.add(h)
+        out[str(nation)] = frozenset(hs)
     return out
 
 
