@@ -29,7 +29,13 @@ def run(args) -> int:
     game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
     output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
     try:
-        path = build_module(game, output, progress=progress, parallel=not args.serial)
+        if game.system not in ("", "der-weltkrieg"):
+            # a rules system with a module of its own shape builds it itself
+            import importlib
+            system = importlib.import_module(f"modgen.systems.{game.system.replace('-', '_')}.module")
+            path = system.build_module(game, output, progress=progress)
+        else:
+            path = build_module(game, output, progress=progress, parallel=not args.serial)
     except OSError as e:
         raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
     if not args.quiet:
