@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..atomicfile import atomic_write
 from ..errors import ModgenError
+from ..system import system_of
 from . import declarations as decl
 from .context import boards_for
 from .logread import LogData, read_log
@@ -101,16 +102,11 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
             best, best_score = sc, score
     if best is not None and best_score >= 0.5:
         return best, f"set-up matches {best_score:.0%} of the printed list"
-    turn_state = begin.turn_states.get("TurnTracker0") or next(iter(begin.turn_states.values()), None)
-    if turn_state:
-        try:
-            from ..module import turns
-            date, _ = turns.decode_turn_state(turns.calendar(game), turn_state)
-            hits = [s for s in game.scenarios.values() if s.first_turn == date]
-            if len(hits) == 1:
-                return hits[0], f"the log starts on its first turn ({date})"
-        except Exception:  # noqa: BLE001 — not our tracker: no recognition from it
-            pass
+    date = system_of(game).turn_structure(game).turn_of(begin.turn_states)
+    if date is not None:
+        hits = [s for s in game.scenarios.values() if s.first_turn == date]
+        if len(hits) == 1:
+            return hits[0], f"the log starts on its first turn ({date})"
     return None, "not recognised"
 
 
@@ -136,12 +132,11 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
         log.module = read_module(module)
     gid, _gbasis = recognise_game(log, game_id)
     game = _load_game(gid, data)
-    if game.system not in ("", "der-weltkrieg"):
+    own = system_of(game).log_checker() if game.system else None
+    if own is not None:
         # a rules system with a checker of its own (its turn structure, rules and declarations)
-        import importlib
-        system = importlib.import_module(f"modgen.systems.{game.system.replace('-', '_')}.check")
         try:
-            report = system.check_log(log, game)
+            report = own(log, game)
         except ModgenError:
             raise
         except (MemoryError, RecursionError) as e:

@@ -29,11 +29,10 @@ def run(args) -> int:
     game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
     output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
     try:
-        if game.system not in ("", "der-weltkrieg"):
-            # a rules system with a module of its own shape builds it itself
-            import importlib
-            system = importlib.import_module(f"modgen.systems.{game.system.replace('-', '_')}.module")
-            path = system.build_module(game, output, progress=progress)
+        from ..system import system_of
+        builder = system_of(game).module_builder() if game.system else None
+        if builder is not None:      # a rules system whose module has a shape of its own
+            path = builder(game, output, progress=progress)
         else:
             path = build_module(game, output, progress=progress, parallel=not args.serial)
     except OSError as e:

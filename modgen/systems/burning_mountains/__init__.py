@@ -8,3 +8,15 @@ three supply states. Everything true of this system lives in this package: its m
 (``data``), its rules as pure functions (``rules``).
 """
 SYSTEM_ID = "burning-mountains"
+
+from modgen.system import System
+
+SYSTEM = System(
+    id=SYSTEM_ID,
+    name="Burning Mountains 1916 (Inferno sugli Altipiani)",
+    turns=".turns:turn_structure",
+    # the files, the module and the checker of this system have shapes of their own
+    data=".data:load_system_data",
+    build=".module:build_module",
+    check=".check:check_log",
+)

@@ -11,7 +11,8 @@ import math
 from PIL import Image, ImageDraw
 
 from ...art.fonts import font
-from ...art.map import LEGEND_HEIGHT, MARGIN, SUPERSAMPLE, _wrap, board_geometry, downsample
+from ...art.map import SUPERSAMPLE, _wrap, downsample
+from ...model.geometry import LEGEND_HEIGHT, MARGIN, board_geometry
 from ...hexgrid import Hex, Hexside
 from .mapdata import OBJECTIVES, TERRAIN_LABELS, TERRAINS, BmMap
 

@@ -1030,32 +1030,33 @@ def _fmt(drms) -> str:
 
 # --------------------------------------------------------------------------- entry points
 
-_MODULES: dict[int, tuple[Any, Any]] = {}
+_XML: dict[int, tuple[Any, bytes]] = {}
 
 
 def game_module(game):
-    """Our module as VASSAL reads it, from the game data (for the turn tracker and grids)."""
-    hit = _MODULES.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    from ...art.map import board_geometry
+    """Our module as VASSAL reads it, from the game data (for the turn tracker and grids): a fresh
+    read of our buildFile.xml each time (a replay's BoardPicker may change a map's layout)."""
+    from ...model.geometry import board_geometry
     from ...vassal.buildfile import read_module
     m = next(iter(game.maps.values()))
     grid, w, h = board_geometry(m)
-    xml = M.buildfile(game, M.slots(game), {}, (grid, w, h, "map-burning-mountains.png"), [])
-    module = read_module(xml, name=f"{game.id} buildFile.xml (from the game data)")
+    hit = _XML.get(id(game))
+    if hit is None or hit[0] is not game:
+        if len(_XML) >= 8:
+            _XML.clear()
+        hit = _XML[id(game)] = (game, M.buildfile(game, M.slots(game), {}, (grid, w, h,
+                                                                            "map-burning-mountains.png"), []))
+    module = read_module(hit[1], name=f"{game.id} buildFile.xml (from the game data)")
     for mi in module.maps.values():
         for name, b in mi.boards.items():
             if name == m.id and b.grid is not None:
                 b._width, b._height = w, h
-    _MODULES[id(game)] = (game, module)
     return module
 
 
 def check_log(log, game, module=None) -> Report:
-    from ...art.map import board_geometry
-    from ...check.logread import _fresh
-    module = _fresh(module if module is not None else (log.module or game_module(game)))
+    from ...model.geometry import board_geometry
+    module = module if module is not None else (log.module or game_module(game))
     checker = BmChecker(game, module)
     checker.grid, _, _ = board_geometry(checker.map)
     replayer = Replayer(log.saved, module)

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from ...art.counters import png_bytes
 from ...art.fonts import font
-from ...art.map import board_geometry
+from ...model.geometry import board_geometry
 from ...atomicfile import atomic_write
 from ...hexgrid import Hex
 from ...model.types import Game
@@ -419,7 +419,8 @@ def moduledata(game: Game) -> bytes:
 
 
 def buildfile(game: Game, all_slots: list[Slot], sizes: dict[str, tuple[int, int]], board, charts_list) -> bytes:
-    from ...module.buildfile import BoardSpec, Level, MapSpec, SlotView, _env, normalise_xml
+    from ...module.buildfile import BoardSpec, MapSpec, SlotView, _env, normalise_xml
+    from ...system import TurnLevel
     grid, w, h, image = board
     g_attrs, n_attrs = grid.to_xml_attributes()
     mid = next(iter(game.maps))
@@ -465,8 +466,8 @@ def buildfile(game: Game, all_slots: list[Slot], sizes: dict[str, tuple[int, int
             {"name": "1d6", "text": "1d6", "tooltip": "One die (15.1 replacements)", "nDice": 1,
              "reportFormat": DICE_REPORT}]
 
-    def level(d) -> Level:
-        return Level(d["kind"], d["attrs"], [level(c) for c in d["children"]])
+    def level(d) -> TurnLevel:
+        return TurnLevel(d["kind"], d["attrs"], tuple(level(c) for c in d["children"]))
 
     tracker = {"attrs": {"name": "Turn", "buttonText": "Turn", "turnFormat": "$level1$ | $level2$ | $level3$",
                          "tooltip": "Game Turns 1-14, A-H then Italian player turn, four phases (3.1)"},

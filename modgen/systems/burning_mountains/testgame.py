@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from ...check.testgame import ESC, FIRST_ID, TestGame, _enc, _P
+from ...testing.testgame import ESC, FIRST_ID, TestGame, _enc, _P
 from ...errors import ModgenError
 from ...hexgrid import Hex
 from ...model.types import Game
@@ -29,7 +29,7 @@ class BmTestGame(TestGame):
     def __init__(self, game: Game, *, setup: bool = True, player: str = "Tester", side: str | None = None,
                  password: str = "test-secret", gt: int | None = None, turn_side: str | None = None,
                  phase: str | None = None):
-        from ...art.map import board_geometry
+        from ...model.geometry import board_geometry
         self._T = T
         self.game = game
         self.scenario = game.scenarios["bm-1916-05"]
