@@ -79,8 +79,10 @@ def check(g: BmTestGame, tmp_path: Path, name: str = "game.vlog"):
 def check_cli(g: BmTestGame, tmp_path: Path) -> tuple[int, dict]:
     """Through the command line: ``modgen check LOG --format json`` (exit code, report)."""
     path = g.write(tmp_path / "cli.vlog")
-    r = subprocess.run([sys.executable, "-m", "modgen", "check", str(path), "--format", "json"], cwd=ROOT,
+    data = [] if g.game is REAL else ["--data", str(DATA)]
+    r = subprocess.run([sys.executable, "-m", "modgen", "check", str(path), "--format", "json", *data], cwd=ROOT,
                        capture_output=True, text=True)
+    assert r.returncode in (0, 1), r.stderr
     return r.returncode, json.loads(r.stdout)
 
 

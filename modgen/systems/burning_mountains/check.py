@@ -164,6 +164,8 @@ class BmChecker(Visitor):
         self.attacked_now: set[str] = set()         # attacked or attacking this combat phase (7.0)
         self.hexes_attacked_now: set[Hex] = set()
         self.combats: list[Combat] = []
+        self.combats_now: list[Combat] = []        # resolved in this Combat Phase
+        self.undeclared_roll = False
         self.pending: Combat | None = None
         self.withheld: dict[Hex, list[str]] = {}
         self.optional: set[str] = set()
@@ -385,6 +387,8 @@ class BmChecker(Visitor):
             self.attacked_now.clear()
             self.hexes_attacked_now.clear()
             self.withheld.clear()
+            self.combats_now = []
+            self.undeclared_roll = False
         if ph == "supply":
             self._supply_phase(side)
 
@@ -736,6 +740,7 @@ class BmChecker(Visitor):
             return
         c = self.pending
         if c is None or c.roll is not None:
+            self.undeclared_roll = True
             self.finding("8.3", UNDETERMINED, "a Combat roll with no !attack declared before it: which hex was "
                          "attacked, and by whom, is not known", missing="!attack <hex> with <units>")
             return
@@ -936,6 +941,7 @@ class BmChecker(Visitor):
         if any(self.supply_of(u) == "?" for u in attackers + fighting):
             c.summary += "; a unit's supply differs between 6.2 and 11.3: strengths undetermined"
         self.combats.append(c)
+        self.combats_now.append(c)
 
     def _best_defence(self, units: list[Unit], k: int) -> list[Unit]:
         best = None
@@ -953,10 +959,15 @@ class BmChecker(Visitor):
 
     def _combat_move(self, u: Unit, frm: Hex | None) -> None:
         """A move in a Combat Phase: a retreat (9.2) or an advance (9.3) after the last combat."""
-        c = self.combats[-1] if self.combats else None
+        c = self.combats_now[-1] if self.combats_now else None
         if c is None:
-            self.finding("9.2", UNDETERMINED, f"{u.counter.name} moved {frm}-{u.hex} in a Combat Phase before any "
-                         "combat was resolved", units=[u], missing="!attack before the roll")
+            if self.undeclared_roll:
+                self.finding("9.2", UNDETERMINED, f"{u.counter.name} moved {frm}-{u.hex} after a combat whose hex "
+                             "and units were not declared", units=[u], missing="!attack before the roll")
+            else:
+                self.finding("3.1", VIOLATION, f"{u.counter.name} moved {frm}-{u.hex} in a Combat Phase in which no "
+                             "combat was resolved before it: units move in their own Movement Phase, and in a Combat "
+                             "Phase only to retreat or advance after a combat", units=[u], hexes=[frm, u.hex])
             return
         if u in c.defenders or (u.hex and frm == c.hex and self.side_of(u) != self.now[1]):
             if u.counter.is_artillery:

@@ -35,6 +35,8 @@ CHOICES: Mapping[str, str] = {
     "command-artillery": "7.2 / 7.4 count the non-artillery units taking part; artillery supports with its AV "
                          "and is withheld in defence (12.3), fortresses count as units",
     "edge-inclusive": "13.0 'west edge south of 1015', 'east edge south of 3906': the named hexes are included",
+    "12.4-over-12.2": "GT 1: an Italian unit attacked (also) by artillery is flanked (12.4) even when it defends "
+                      "with a fortress (12.2) or on a map edge (7.9.2): the first-turn rule is the special case",
     "flank-occupied": "7.9 'occupied by an enemy unit': any enemy unit, artillery included; a friendly unit of "
                       "the defender in one of the hexes takes it out of the count",
 }
