@@ -129,22 +129,21 @@ def test_enemy_combat_unit_hex_cannot_be_entered(tmp_path):
 
 
 def test_ezoc_costs_count(tmp_path):
-    """6.3: +1 to enter, +1 to leave: four clear hexes through two EZOC hexes cost at least
-    4 + 2 (enter) + 2 (leave) = 8 > MA 6."""
-    h = open_ground("clear", radius=3)
+    """6.3: +1 to enter, +1 to leave, EZOC to EZOC +2: north from 2218 past an enemy in 2315 (its ZOC
+    holds 2215 and 2214), the drop on 2214 has cost 4 hexes + 1 (enter 2215) + 2 (2215 to 2214) = 7
+    by the rulebook's own numbers, over MA 6: reported at that drop, once."""
     g = fresh(3, "ah", "movement")
-    path = [h.neighbour("N"), h.neighbour("N").neighbour("N")]
-    enemy = path[0].neighbour("NE").neighbour("NE")        # its ZOC touches the path
-    g.place("it-inf-x-sassari", enemy)
-    u = g.place("ah-inf-x-55", h)
-    more = [path[-1].neighbour("N"), path[-1].neighbour("N").neighbour("N")]
-    g.move(u, *path, *more)
+    g.place("it-inf-x-sassari", "2315")
+    u = g.place("ah-inf-x-55", "2218")
+    g.move(u, "2217", "2216", "2215", "2214", "2213", "2212")
     r = check(g, tmp_path)
-    ez = {n for n in enemy.neighbours()}
-    inside = [x for x in [h] + path + more if x in ez]
-    fs = [f for f in r.findings if f.rule == "4.1"]
-    if len(inside) >= 2:
-        assert fs and "EZOC" in fs[0].message
+    [f] = [f for f in r.findings if f.rule == "4.1"]
+    assert f.severity == "violation" and "at least 7 MP (2218-2217-2216-2215-2214" in f.message
+    assert "MA 6" in f.message
+    g2 = fresh(3, "ah", "movement")
+    u = g2.place("ah-inf-x-55", "2218")
+    g2.move(u, "2217", "2216", "2215", "2214", "2213", "2212")      # no enemy: 6 MP, legal
+    assert check(g2, tmp_path, "g2.vlog").findings == []
 
 
 def test_6_4_ezoc_to_ezoc_of_a_higher_enemy_is_prohibited_unless_negated(tmp_path):

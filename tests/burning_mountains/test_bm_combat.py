@@ -160,3 +160,23 @@ def test_unknown_declaration_is_a_warning(tmp_path):
     g.declare("!charge 2215")
     r = check(g, tmp_path)
     assert [(f.rule, f.severity) for f in r.findings] == [("declaration", "warning")]
+
+
+def test_zero_attack_strength_7_5(tmp_path):
+    g = fresh(3, "ah", "combat")
+    g.place("it-inf-x-sassari", "2215")
+    g.place("ah-mtn-iii-lsch1", "2214", reduced=True)     # reduced attack 1
+    g.place_marker("ce", "2214")                          # CE -1: attack 0 (10.1)
+    g.place("ah-inf-x-55", "2216")
+    _attack(g, "2215", "2214", "2216")
+    r = check(g, tmp_path)
+    [f] = [f for f in r.findings if f.rule == "7.5"]
+    assert f.severity == "violation" and "L.Sch I" in f.message and "strength of 0" in f.message
+
+
+def test_mov_side_flipped_back_outside_a_movement_phase(tmp_path):
+    g = fresh(3, "ah", "combat")
+    u = g.place("ah-art-iii", "2214", reduced=True)
+    g.flip(u)
+    r = check(g, tmp_path)
+    assert [f.rule for f in r.findings] == ["12.3"] and "outside a Movement Phase" in r.findings[0].message

@@ -11,7 +11,7 @@ import math
 from PIL import Image, ImageDraw
 
 from ...art.fonts import font
-from ...art.map import SUPERSAMPLE, _wrap, downsample
+from ...art.map import SUPERSAMPLE, _wrap
 from ...model.geometry import LEGEND_HEIGHT, MARGIN, board_geometry
 from ...hexgrid import Hex, Hexside
 from .mapdata import OBJECTIVES, TERRAIN_LABELS, TERRAINS, BmMap
@@ -76,7 +76,9 @@ def render_map(m: BmMap) -> Image.Image:
         if info.objective:
             cx, cy = grid.center(h)
             _objective(d, cx * s, cy * s, info.objective, dy * s)
-    img = downsample(big, (width, height), s) if s != 1 else big
+    # a box filter (Image.reduce): exact, deterministic and a tenth of the Lanczos resample's time;
+    # the drawing is flat colour and lines, where Lanczos adds nothing visible
+    img = big.reduce(s) if s != 1 else big
     del big, d
     d = ImageDraw.Draw(img)
     _labels(d, m, grid)
@@ -152,8 +154,9 @@ def _labels(d: ImageDraw.ImageDraw, m: BmMap, grid) -> None:
     vp_font = font(max(8, int(dy * 0.15)), bold=True, family="condensed")
     for h, info in m.hexes.items():
         cx, cy = grid.center(h)
-        d.text((cx, cy - dy * 0.5 + dy * 0.08), h.id, font=num_font, fill=(60, 52, 40), anchor="mt",
-               stroke_width=2, stroke_fill=FILL[info.terrain])
+        # no halo: the number sits in the top of the hex, above the symbols and clear of the lines
+        # (a stroked halo on 630 numbers costs more than the rest of the map)
+        d.text((cx, cy - dy * 0.5 + dy * 0.08), h.id, font=num_font, fill=(60, 52, 40), anchor="mt")
     for h, info in m.hexes.items():
         if not info.name:
             continue
