@@ -265,3 +265,11 @@ def test_eliminated_units_never_return(tmp_path):
     g.move(u, open_ground("clear"))
     r = check(g, tmp_path)
     assert "10.3.2" in rules_of(r, "violation")
+
+
+def test_fortresses_do_not_move(tmp_path):
+    g = fresh(3, "it", "movement")
+    u = g.place("it-fort-verena", "2215")
+    g.move(u, "2214")
+    r = check(g, tmp_path)
+    assert [(f.rule, f.severity) for f in r.findings] == [("12.2", "violation")]
