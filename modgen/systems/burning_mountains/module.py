@@ -164,7 +164,7 @@ def tracks_image() -> Image.Image:
     d = ImageDraw.Draw(img)
     d.text((20, 14), "Game Turn Track (3.1): GT 1 starts with the A-H Combat Phase (12.4)", font=font(16, bold=True),
            fill=(30, 30, 30))
-    d.text((20, 50 + BOX + 26), "Victory Points & Replacement (14.0; 15.1 optional): the A-H player starts with 10 VP",
+    d.text((20, 50 + BOX + 26), "Victory Points & Replacement (14.0, 15.1): A-H starts with 10 VP",
            font=font(16, bold=True), fill=(30, 30, 30))
     for name, cx, cy in regions:
         d.rectangle((cx - BOX // 2, cy - BOX // 2, cx + BOX // 2, cy + BOX // 2), outline=(60, 60, 60),
