@@ -407,7 +407,16 @@ def help_page(game: Game) -> bytes:
         "<p>Dice: <b>Combat</b> rolls 3d6: the two white dice for the CRT, the red die for the Loss Results "
         "Table (8.3, 8.5). <b>2d6</b> for 15.2, <b>1d6</b> for 15.1.</p>",
         "<p>Keys: Ctrl+F flip (reduced side, artillery Mov side, markers), Ctrl+K eliminate, Ctrl+D delete.</p>",
-        "<p>Declarations (chat): see docs/declarations.md; <code>!attack HEX with UNITS</code> names a combat.</p>"])
+        "<h3>Declarations (typed in the chat, for modgen check)</h3>",
+        "<pre>" + html.escape(_declarations_text()) + "</pre>"])
+
+
+def _declarations_text() -> str:
+    """docs/declarations-burning-mountains.md, shown in the help page (as the Der Weltkrieg
+    modules show docs/declarations.md)."""
+    from ...paths import PROJECT_ROOT
+    p = PROJECT_ROOT / "docs" / "declarations-burning-mountains.md"
+    return p.read_text(encoding="utf-8") if p.is_file() else "!attack <hex> with <unit or hex>, ..."
 
 
 # --------------------------------------------------------------------------- buildFile and module
