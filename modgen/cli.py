@@ -2,9 +2,11 @@
 
 Each subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``; every
 subcommand also gets ``-q``/``--quiet`` and ``-v``/``--verbose`` here. Every ``ModgenError``
-becomes one message on stderr and exit status 2; no traceback reaches a user. SIGTERM is
-handled like Ctrl-C (temporary files removed, the map worker stopped); a reader that goes away
-(``modgen log x.vlog | head``) ends the command quietly.
+becomes one message on stderr and exit status 2; no traceback reaches a user. Running out of
+memory (or of stack) anywhere is exit status 2 with one line naming the input, too: the reader's
+bounds (modgen/vassal/limits.py) keep a hostile file far from that, but a small machine may not
+be. SIGTERM is handled like Ctrl-C (temporary files removed, the map worker stopped); a reader
+that goes away (``modgen log x.vlog | head``) ends the command quietly.
 """
 from __future__ import annotations
 
@@ -24,6 +26,12 @@ SUBCOMMANDS = {
     "build": ("modgen.module.cli", "build a VASSAL module (.vmod) from a game's data"),
     "log": ("modgen.replay.cli", "read a .vsav/.vlog and print what happened, step by step"),
     "check": ("modgen.check.cli", "check a game played in VASSAL against the rules"),
+    "diff": ("modgen.tools.diff_cli", "compare two modules (.vmod/buildFile.xml) or two saves"),
+    "import-setup": ("modgen.tools.import_setup_cli",
+                     "write a save's unit positions as a scenario's set-up list"),
+    "calibrate": ("modgen.tools.calibrate_cli",
+                  "fit a scanned map's hex grid from three or more hex centres"),
+    "dice": ("modgen.tools.dice_cli", "dice statistics over one or many logs"),
 }
 
 #: exit statuses of every command (``check`` adds 1 and 3, see its help)
@@ -33,8 +41,9 @@ EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE       # 141, what a shell reports for a 
 EXIT_TERMINATED = 128 + signal.SIGTERM        # 143
 
 EPILOG = f"""\
-exit status: 0 success; 1 rule violations found (check); 2 unusable input, data errors or a
-bad command line; 3 no violation found but the check was incomplete or did not run (check);
+exit status: 0 success; 1 rule violations found (check), differences (diff), points that do
+not fit (calibrate); 2 unusable input, data errors or a bad command line; 3 no violation found
+but the check was incomplete or did not run (check);
 {EXIT_INTERRUPTED} interrupted (Ctrl-C); {EXIT_BROKEN_PIPE} the output pipe was closed (| head);
 {EXIT_TERMINATED} terminated (SIGTERM).
 
@@ -99,6 +108,15 @@ def _silence_stdout() -> None:
         pass
 
 
+def _input_of(args) -> str | None:
+    """The file a subcommand reads (a log; else a module), to name in an error."""
+    for name in ("log", "module"):
+        v = getattr(args, name, None)
+        if v:
+            return str(v)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     from .cliutil import tolerant_streams
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -106,11 +124,19 @@ def main(argv: list[str] | None = None) -> int:
     # the top-level parser has no option taking a value: the first word is the subcommand
     command = next((a for a in argv if not a.startswith("-")), None)
     previous = _install_sigterm()
+    args = None
     try:
         args = build_parser(command if command in SUBCOMMANDS else None).parse_args(argv)
         return int(args._run(args) or 0)
     except ModgenError as e:
-        print(f"modgen: {e.format()}", file=sys.stderr)
+        # a bound checked deep in the reader may not know the file: the command line does
+        print(f"modgen: {e.with_file(_input_of(args)).format()}", file=sys.stderr)
+        return EXIT_USAGE
+    except (MemoryError, RecursionError) as e:
+        where = _input_of(args)
+        what = "out of memory" if isinstance(e, MemoryError) else "out of stack"
+        print(f"modgen: {where + ': ' if where else ''}{what} ({type(e).__name__}): the input "
+              "is larger or more deeply nested than this machine can read", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         _silence_stdout()

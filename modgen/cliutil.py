@@ -48,21 +48,41 @@ def write_text(text: str) -> None:
 
 def write_utf8(text: str) -> None:
     """JSON and HTML: always UTF-8 (what the formats declare), whatever the console's encoding."""
+    write_utf8_chunks((text,))
+
+
+def write_utf8_chunks(chunks) -> None:
+    """:func:`write_utf8` for text that comes in pieces (a streamed JSON document)."""
     out = sys.stdout
     buffer = getattr(out, "buffer", None)
     if buffer is None:                      # a StringIO standing in for stdout
-        out.write(text)
+        for chunk in chunks:
+            out.write(chunk)
         return
     out.flush()
+    pending: list[bytes] = []
+    size = 0
+    for chunk in chunks:
+        data = chunk.encode("utf-8")
+        pending.append(data)
+        size += len(data)
+        if size >= 1 << 16:
+            _write_all(buffer, b"".join(pending))
+            pending, size = [], 0
+    if pending:
+        _write_all(buffer, b"".join(pending))
+    buffer.flush()
+
+
+def _write_all(buffer, data: bytes) -> None:
     # with PYTHONUNBUFFERED the buffer is a raw FileIO, whose write may write only part (a pipe
     # whose reader left: the next write raises BrokenPipeError)
-    view = memoryview(text.encode("utf-8"))
+    view = memoryview(data)
     while view:
         n = buffer.write(view)
         if n is None:                       # non-blocking and full: nothing better to do
             break
         view = view[n:]
-    buffer.flush()
 
 
 # --------------------------------------------------------------------------- options

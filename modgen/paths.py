@@ -64,3 +64,8 @@ def templates_dir() -> Path:
 def declarations_doc() -> Path:
     """docs/declarations.md: the chat grammar, copied into the module's help page."""
     return _resource("docs", "declarations.md")
+
+
+def shipped_doc(name: str) -> Path:
+    """A page of docs/ that modules copy (``declarations*.md``; setup.py ships them)."""
+    return _resource("docs", name)

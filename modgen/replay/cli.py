@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import sys
+from itertools import chain
 
-from ..cliutil import input_file, write_utf8
+from ..cliutil import input_file, write_utf8_chunks
 from ..errors import ModgenError
 
 
@@ -23,7 +24,7 @@ def load_module(path: str):
 
 
 def run(args) -> int:
-    from .narrative import narrative_lines, timeline_json
+    from .narrative import iter_narrative, timeline_json_chunks
     from .replay import replay
 
     log = input_file(args.log, "VASSAL log or save")
@@ -39,12 +40,13 @@ def run(args) -> int:
                           file=log) from None
     except Exception as e:  # a malformed file must not produce a traceback
         raise ModgenError(f"cannot replay this file ({type(e).__name__})", file=log) from None
-    secrets = timeline.secret_values()
-    # a console that cannot show "→" or a unit name: the command line's streams replace what
-    # they cannot encode (modgen.cliutil); JSON is UTF-8 whatever the console
+    # no password can be in what is written: the reader keeps user ids as Secret objects that
+    # no event or record carries (narrative.py); the text is not searched for them. A console
+    # that cannot show "→" or a unit name: the command line's streams replace what they cannot
+    # encode (modgen.cliutil); JSON is UTF-8 whatever the console
     if args.json:
-        write_utf8(timeline_json(timeline, secrets) + "\n")
+        write_utf8_chunks(chain(timeline_json_chunks(timeline), ("\n",)))
     else:
-        for line in narrative_lines(timeline, secrets):
+        for line in iter_narrative(timeline):
             sys.stdout.write(line + "\n")
     return 0
