@@ -258,13 +258,17 @@ def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, size: float) -
     if kind == "peak" or kind == "snow":
         hw, hh = size * 0.085, size * 0.075
         tri = [(x - hw, y + hh * 0.6), (x, y - hh), (x + hw, y + hh * 0.6)]
+        # outlines as lines: ImageDraw.polygon with an outline wider than 1 px builds a mask of
+        # the whole image for each call
         if kind == "snow":
-            d.polygon(tri, fill=(255, 255, 255), outline=ink, width=w)
+            d.polygon(tri, fill=(255, 255, 255))
+            d.line(tri + [tri[0]], fill=ink, width=w, joint="curve")
             d.line([(x - hw * 0.45, y - hh * 0.1), (x, y + hh * 0.15), (x + hw * 0.45, y - hh * 0.1)],
                    fill=ink, width=w)
         else:
-            d.polygon(tri, fill=mix(ink, (255, 255, 255), 0.25), outline=ink, width=w)
+            d.polygon(tri, fill=mix(ink, (255, 255, 255), 0.25))
             d.polygon([(x, y - hh), (x + hw, y + hh * 0.6), (x + hw * 0.15, y + hh * 0.6)], fill=ink)
+            d.line(tri + [tri[0]], fill=ink, width=w, joint="curve")
     elif kind == "hill":
         r = size * 0.075
         d.arc((x - r, y - r * 0.7, x + r, y + r * 0.9), 200, 340, fill=ink, width=w + 1)
@@ -468,7 +472,7 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
             r = dy * SYMBOL_RADIUS[kind] + (dy * 0.02 if kind == "city" and info.capital else 0)
             symbols.append((h, kind, (x - r, y - r, x + r, y + r)))
     labels: list[Label] = []
-    numbers: list = []
+    numbers: dict = {}
     for h in mapdef.hexes:
         cx, cy = grid.center(h)
         top = cy - dy * 0.5 + dy * 0.09
@@ -478,14 +482,24 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
             at, anchor = (cx, top), "mt"
         x0, y0, x1, y1 = measure.textbbox(at, h.id, font=num_font, anchor=anchor)
         box = (x0, y0 + 2, x1, y1 - 2)                # the glyphs, not the line's spacing
-        numbers.append(box)
+        numbers[h] = box
         labels.append(Label("number", h, h.id, at, anchor, box))
     names: list = []
-    boxes = [b for _h, _k, b in symbols]
+    symbols_at: dict = {}
+    for sh, _k, b in symbols:
+        symbols_at.setdefault(sh, []).append(b)
     for h, info in mapdef.hexes.items():
         if not info.name:
             continue
         cx, cy = grid.center(h)
+        # what a name may cover lies within two hexes of its own (names are shorter than that)
+        near = {h}
+        for _ in range(2):
+            near |= {n for x in near for n in x.neighbours()}
+        near_numbers = [numbers[x] for x in near if x in numbers]
+        near_symbols = [b for x in near for b in symbols_at.get(x, ())]
+        near_rails = [(a, b) for a, b in segments
+                      if min(abs(a[0] - cx), abs(b[0] - cx)) < dy * 3 and min(abs(a[1] - cy), abs(b[1] - cy)) < dy * 3]
         w = measure.textlength(info.name, font=name_font)
         fh = name_font.size
         mine = slots[h]
@@ -504,10 +518,10 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
         def cost(c):
             box = c[0]
             wide = (box[0] - margin, box[1], box[2] + margin, box[3])
-            crossings = sum(_crosses(box, a, b) for a, b in segments)
-            covered = sum(_overlap(box, sym) for sym in boxes)
+            crossings = sum(_crosses(box, a, b) for a, b in near_rails)
+            covered = sum(_overlap(box, sym) for sym in near_symbols)
             clash = sum(_overlap(wide, other) for other in names)
-            hidden = sum(_overlap(box, num) for num in numbers)
+            hidden = sum(_overlap(box, num) for num in near_numbers)
             return crossings * 2 + covered * 3 + clash * 4 + hidden * 3 + c[3]
         best = min(candidates, key=cost)
         names.append(best[0])
