@@ -84,3 +84,14 @@ def test_violations_still_exit_1_and_name_what_was_not_checked(game, tmp_path, c
     assert main(["check", str(p)]) == 1
     head = capsys.readouterr().out.splitlines()[2]
     assert head.startswith("1 rule violation found. Not checked: the set-up")
+
+
+def test_a_system_with_its_own_checker_gets_no_false_all_clear_either(game, tmp_path, capsys):
+    """Burning Mountains checks logs with a checker of its own; an Italian Front log given to it
+    holds no Burning Mountains unit: not checked, exit 3."""
+    t = TestGame(game, game.scenarios["if-1915-05"])
+    t.next_phase()
+    p = t.write(tmp_path / "if.vlog")
+    assert main(["check", str(p), "--game", "burning-mountains", "--format", "json"]) == 3
+    d = json.loads(capsys.readouterr().out)
+    assert d["coverage"]["status"] == "none" and d["verdict"].startswith("NOT CHECKED")

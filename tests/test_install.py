@@ -126,6 +126,12 @@ def test_installed_modgen_builds_and_checks_outside_the_checkout(installed, tmp_
     assert hashlib.sha256(installed_vmod).hexdigest() == \
         hashlib.sha256((tmp_path / "ck.vmod").read_bytes()).hexdigest()
 
+    # every game ships: Burning Mountains too, with its own help page (docs/ in the wheel)
+    r = _run([modgen, "build", "burning-mountains", "-q", "-o", "bm.vmod"], work, env)
+    assert r.returncode == 0, r.stderr
+    assert main(["build", "burning-mountains", "-q", "-o", str(tmp_path / "bm.vmod")]) == 0
+    assert (work / "bm.vmod").read_bytes() == (tmp_path / "bm.vmod").read_bytes()
+
     from modgen.model import load_game
     from modgen.testing import TestGame
     game = load_game("italian-front")

@@ -159,6 +159,10 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
         except (MemoryError, RecursionError) as e:
             raise ModgenError(f"file too large or too deeply nested to replay ({type(e).__name__})",
                               file=log.file) from None
+        if getattr(report, "coverage", None) is None:
+            # no false all-clear for a log whose pieces this game does not know, whoever checks
+            from .coverage import from_log
+            report.coverage = from_log(log, game)
         return report, game, game.scenarios.get(report.scenario or "")
     sc, basis = recognise_scenario(log, game, scenario_id)
     try:
