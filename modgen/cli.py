@@ -41,11 +41,14 @@ EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE       # 141, what a shell reports for a 
 EXIT_TERMINATED = 128 + signal.SIGTERM        # 143
 
 EPILOG = f"""\
-exit status: 0 success; 1 rule violations found (check), differences (diff), points that do
-not fit (calibrate); 2 unusable input, data errors or a bad command line; 3 no violation found
-but the check was incomplete or did not run (check);
-{EXIT_INTERRUPTED} interrupted (Ctrl-C); {EXIT_BROKEN_PIPE} the output pipe was closed (| head);
-{EXIT_TERMINATED} terminated (SIGTERM).
+exit status:
+  0    success
+  1    rule violations found (check), differences (diff), points that do not fit (calibrate)
+  2    unusable input, data errors or a bad command line
+  3    no violation found, but the check was incomplete or did not run (check)
+  {EXIT_INTERRUPTED}  interrupted (Ctrl-C)
+  {EXIT_BROKEN_PIPE}  the output pipe was closed (modgen log x.vlog | head)
+  {EXIT_TERMINATED}  terminated (SIGTERM); like Ctrl-C, no temporary file is left behind
 
 data folder: --data DIR, else $MODGEN_DATA, else the data installed with modgen (in a
 checkout, the checkout's own games/, counters/, maps/, scenarios/, tables/). The current
