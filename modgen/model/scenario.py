@@ -17,7 +17,7 @@ from .validate import FileCtx, line_of
 SCENARIO_KEYS = ("id", "name", "rulebook", "maps", "first_turn", "last_turn", "first_phase", "phasing_side",
                  "description", "setup_incomplete", "setup", "fortresses", "markers", "derived_markers", "dead_pool",
                  "hq_supply_points", "rail_capacities", "rail_notes", "reinforcements", "special_rules",
-                 "victory_conditions", "starting_dm", "notes")
+                 "victory_conditions", "starting_dm", "notes", "victory", "supply", "duration")
 PLACEMENT_KEYS = ("counter", "hex", "reduced", "strength", "location", "line", "supply_points", "note")
 
 
@@ -236,6 +236,9 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                     c.error("expected a non-negative integer", line_of(sdm, k), f"starting_dm.{k}")
                 else:
                     dm[k] = v
+    from .scenario_rules import load_scenario_rules
+    structured = load_scenario_rules(d, c, nations=nations, sides=sides, maps=maps,
+                                     counters=counters, scenario_maps=scen_maps)
     if None in (sid, name, first, last, first_phase, phasing):
         return None
     return Scenario(id=sid, name=name, maps=scen_maps, first_turn=first, last_turn=last, first_phase=first_phase,
@@ -243,4 +246,5 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                     fortresses=tuple(fortresses), markers=tuple(marks), dead_pool=tuple(dead),
                     hq_supply_points=MappingProxyType(hq_sp), rail_capacities=tuple(rails),
                     reinforcements=tuple(schedule), special_rules=tuple(rules), victory_conditions=vcs,
-                    starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"))
+                    starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"),
+                    **structured)
