@@ -14,6 +14,10 @@ it runs (its *hook*):
 * ``turn(ctx, old, new)``               the turn tracker changed (``PhaseInfo`` before / after)
 * ``phase_end(ctx, ended)``             the turn tracker left a phase (end-of-phase checks)
 * ``declare(ctx, declaration)``         a chat declaration was read
+* ``change(ctx, unit, changes)``        properties of a piece changed in place (``D/``): ``changes``
+                                        maps a property name to [old, new] (HQ ``SupplyPoints``,
+                                        marker values)
+* ``combat(ctx, combat)``               a combat is complete (a system's combat record)
 * ``end(ctx)``                          after the last step
 
 Every function returns an iterable of findings (or None). Steps a later undo reversed, and the undo
@@ -34,7 +38,7 @@ from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, par
 from .findings import WARNING, Finding, Report
 from .logread import LogData, game_module
 
-HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
+HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "change", "combat", "end")
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,8 @@ def rule(number: str, hook: str):
 
 def _load_rule_modules() -> None:
     from . import rules_setup, rules_turn, rules_position  # noqa: F401  (they register)
+    # the Der Weltkrieg supply, HQ, trench, fortress and end-of-game rules (17-22, 26, victory)
+    from ..systems.der_weltkrieg.checks import supply, trenches, fortresses, end_of_game  # noqa: F401
 
 
 class Checker(Visitor):
@@ -255,6 +261,7 @@ class Checker(Visitor):
                 u = ctx.units.get(ev.piece)
                 if u is not None:
                     _set_changes(u, ev.changes)
+                    self._run("change", u, ev.changes)
             elif t is PieceCreated:
                 ctx.version += 1
                 old = ctx.units.get(ev.piece)
@@ -375,4 +382,5 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
-                  side_names={s.id: s.name for s in game.sides})
+                  side_names={s.id: s.name for s in game.sides},
+                  end_of_game=checker.ctx.cache.get("end-of-game"))

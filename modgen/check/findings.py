@@ -105,6 +105,8 @@ class Report:
     scenario_basis: str = ""           # how the scenario was recognised
     notes: list[str] = field(default_factory=list)
     side_names: dict[str, str] = field(default_factory=dict)
+    # the end of the game (a rules system's DM and victory standing, with ``to_dict``/``lines``)
+    end_of_game: object = None
 
     def __post_init__(self) -> None:
         self.findings = sorted(self.findings, key=Finding.sort_key)

@@ -132,5 +132,52 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
             out.append(f'<img alt="map around {_e(", ".join(f.hexes or f.path))}" '
                        f'src="data:image/png;base64,{png}">')
         out.append("</div>")
+    out += _end_of_game(report)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _end_of_game(report: Report) -> list[str]:
+    """The end-of-game section (DM per nation, victory levels, the result), when the rules system
+    gave one (``Report.end_of_game``, with ``to_dict``)."""
+    eog = report.end_of_game
+    if eog is None or not hasattr(eog, "to_dict"):
+        return []
+    d = eog.to_dict()
+    out = ["<h2>End of the game</h2>" if d.get("final") else "<h2>Standing so far</h2>"]
+    v = d.get("victory")
+    if v:
+        out.append(f"<p><b>{_e(v['summary'])}</b></p>")
+    if d.get("dm"):
+        out.append("<table><tr><th>nation</th><th>DM points</th><th>SP lost</th></tr>")
+        for n, dm in d["dm"].items():
+            lost = d.get("sp_lost", {}).get(n)
+            out.append(f"<tr><td>{_e(n)}</td><td>{_e(_span(dm))}</td><td>{_e(_span(lost))}</td></tr>")
+        out.append("</table>")
+    if v:
+        out.append("<table><tr><th>level</th><th>verdict</th><th>because</th></tr>")
+        for lv in v["levels"]:
+            met = {True: "met", False: "not met", None: "undetermined"}[lv["met"]]
+            why = lv["because"] + (f" (missing: {lv['missing']})" if lv.get("missing") else "")
+            out.append(f"<tr><td>{_e(lv['label'])}</td><td>{met}</td><td>{_e(why)}</td></tr>")
+        out.append("</table>")
+    items = d.get("dm_items") or []
+    if items:
+        out.append("<details><summary>DM items</summary><table><tr><th>step</th><th>nation</th>"
+                   "<th>DM</th><th>rule</th><th>why</th></tr>")
+        for it in items:
+            out.append(f"<tr><td>{_e(it['step'] if it['step'] is not None else '')}</td>"
+                       f"<td>{_e(it['nation'])}</td><td>{_e(_span(it['dm']))}</td>"
+                       f"<td>{_e(it['rule'])}</td><td>{_e(it['reason'])}</td></tr>")
+        out.append("</table></details>")
+    for n in d.get("notes") or []:
+        out.append(f"<p class=meta>Note: {_e(n)}</p>")
+    return out
+
+
+def _span(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, dict):
+        return f"{v['min']}-{v['max']}"
+    return str(v)

@@ -64,6 +64,11 @@ def render(report: Report) -> str:
             out.append(f"  {label:<16} " + ", ".join(f"{c[k]} {k}" for k in SEVERITIES if c[k]))
     if not report.violations:
         out.append("No rule violation found.")
+    eog = report.end_of_game
+    if eog is not None and hasattr(eog, "lines"):
+        title = "End of the game" if getattr(eog, "final", False) else "Standing so far"
+        out += ["", title, "-" * len(title)]
+        out += eog.lines()
     return "\n".join(out) + "\n"
 
 

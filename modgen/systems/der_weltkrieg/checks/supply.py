@@ -1,0 +1,666 @@
+"""Supply Points and Headquarters from the log (Standard Rules 17, 18, 19; IF 3-5, 15-4..15-22):
+each HQ's ``SupplyPoints`` property as a ledger.
+
+The module keeps an HQ's Supply Points on the HQ piece (its numeric DynamicProperty
+``SupplyPoints``, ``modgen.module.pieces.supply_points_trait``); VASSAL logs every change as a
+``D/`` state change, which the replay reports as ``PieceChanged`` (the engine's ``change`` hook).
+Every change must have a reason the rules allow:
+
+* a **spend** for an attack or counterattack (13-7, 19-2, 19-3): the combat's ``supply <HQ> <SP>``
+  clauses (``Combat.supply`` / ``counter_supply`` of the combat rules), in the Combat Phase (or
+  the Movement Phase for a Column Attack, 16-1);
+* a **transfer** (18-6..18-10) in the HQ side's Movement Phase: an SP marker (MarkerKind
+  ``supply``) placed on the sending HQ and absorbed by the receiving one, or a ``!transfer``
+  declaration; at most 10 SP sent + received per HQ and Movement Phase, by HQs that do not move;
+* **income** (25-7 and the scenario's ``supply.income`` schedule, IF 15-14..15-22): what the
+  nation receives on the turns of its schedule — the sum of a nation's unexplained increases may
+  not run ahead of the schedule;
+* an arriving HQ's stockpile (25-6, checked by the reinforcement rules);
+* **losses** (18-16): an HQ destroyed or forced to retreat loses all its SP.
+
+Judged at the end of each phase (the order of the player's clicks inside a phase is free): a
+combat phase in which an HQ paid less than its declarations say is a violation (19-3); an
+unexplained decrease is *undetermined* (only the player's own side suffers from it); an
+unexplained increase beyond the schedule is a violation. 17-4 (≤ 100 SP) and 18-18 (Corps HQ
+≤ 10 SP, duration games) are judged on every change.
+
+Per combat (the ``combat`` hook): the SP paid against 19-2/29-6's cost for the units each clause
+pays for, who may pay for whom (19-6, 18-13 and the nation rules), a Supply Line from each supplied
+unit to its HQ (19-4; artillery ≤ 4 MP unless adjacent, 29-4/19-14), no SP from an HQ in an enemy
+ZOC without a line of communication (19-15), the per-attack caps (IF 3-5; 18-18 in duration games).
+
+The searches the combat rules need (19-8 supply-line length, 19-15, 20-1) are registered with
+``combat_record.set_supply_search`` when the combat rules are present:
+``supply_line_length(ctx, unit, start_hex, hq, max_mp)``, ``hq_has_loc(ctx, hq)``,
+``is_surrounded(ctx, unit)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ....check.context import DEAD_PILE, MAIN_MAP, CheckContext, PhaseInfo, UnitState
+from ....check.engine import rule
+from ....check.findings import UNDETERMINED, VIOLATION
+from ....hexgrid import Hex
+from ....model.types import GameDate
+from .. import supply_lines as SL
+from .. import supply_points as SPR
+from ..supply_declarations import register_all
+from ._shared import (board_state, duration_game, enemy_zoc_hexes, hqs_named, is_hq, is_unit,
+                      kind_of, side_nations, terrain_costs, unit_view)
+
+register_all()
+
+
+# --------------------------------------------------------------------------- searches
+
+def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitState,
+                       max_mp: int = SL.SEARCH_LIMIT) -> int | None:
+    """19-8: the length in MP of the shortest Supply Line from ``start`` for ``unit`` to the HQ
+    ``hq`` on the current positions, None when there is none of at most ``max_mp`` MP (19-4).
+    Cached while no unit moves (``ctx.version``)."""
+    if hq is None or hq.hex is None or start is None or unit is None or unit.counter is None:
+        return None
+    key = ("supply-line", ctx.version, unit.piece, start, hq.hex, max_mp)
+    hit = ctx.cache.get(key, ...)
+    if hit is not ...:
+        return hit
+    board = board_state(ctx)
+    costs = terrain_costs(ctx)
+    if board is None or costs is None:
+        return None
+    v = unit_view(unit, start)
+    out = SL.supply_line_length(board, v, hq.hex, costs, ezoc=enemy_zoc_hexes(ctx, unit.side),
+                                max_mp=max_mp)
+    _cache_put(ctx, key, out)
+    return out
+
+
+def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
+    """19-15: whether the HQ traces a line of communication to a friendly active rail line or a
+    depot (``supply_lines.hq_line_of_communication``)."""
+    if hq is None or hq.hex is None:
+        return None
+    key = ("hq-loc", ctx.version, hq.piece, hq.hex)
+    hit = ctx.cache.get(key, ...)
+    if hit is not ...:
+        return hit
+    board = board_state(ctx)
+    costs = terrain_costs(ctx)
+    if board is None or costs is None:
+        return None
+    depots = [u.hex for u in ctx.units.values() if u.hex is not None and kind_of(ctx, u) == "depot"]
+    loc = SL.hq_line_of_communication(board, unit_view(hq), costs,
+                                      friendly_countries=side_nations(ctx, hq.side),
+                                      ezoc=enemy_zoc_hexes(ctx, hq.side), depots=depots)
+    _cache_put(ctx, key, loc.found)
+    return loc.found
+
+
+def surrounded_state(ctx: CheckContext, unit: UnitState) -> SL.Surrounded:
+    board = board_state(ctx)
+    if board is None or unit.hex is None:
+        return SL.Surrounded(None, "20-1", "no map")
+    key = ("surrounded", ctx.version, unit.side, unit.hex)
+    hit = ctx.cache.get(key)
+    if hit is None:
+        hit = SL.surrounded(board, unit_view(unit), friendly_countries=side_nations(ctx, unit.side),
+                            ezoc=enemy_zoc_hexes(ctx, unit.side))
+        _cache_put(ctx, key, hit)
+    return hit
+
+
+def is_surrounded(ctx: CheckContext, unit: UnitState) -> bool | None:
+    """20-1 (with 20-9), three-valued: see ``supply_lines.surrounded``."""
+    if unit is None or unit.hex is None:
+        return None
+    return surrounded_state(ctx, unit).value
+
+
+def _cache_put(ctx: CheckContext, key, value) -> None:
+    n = ctx.cache.get("supply-cache-size", 0)
+    if n > 20_000:
+        for k in [k for k in ctx.cache if isinstance(k, tuple) and k and k[0] in
+                  ("supply-line", "hq-loc", "surrounded")]:
+            del ctx.cache[k]
+        n = 0
+    ctx.cache[key] = value
+    ctx.cache["supply-cache-size"] = n + 1
+
+
+try:  # the combat rules read supply lines through this seam (combat_record.set_supply_search)
+    from ..combat_record import set_supply_search
+except ImportError:  # pragma: no cover - the combat rules are not installed
+    set_supply_search = None
+if set_supply_search is not None:
+    set_supply_search(supply_line_length, hq_has_loc, is_surrounded)
+
+
+# --------------------------------------------------------------------------- the ledger
+
+@dataclass
+class SpChange:
+    step: int
+    hq: str
+    old: int
+    new: int
+
+
+@dataclass
+class Ledger:
+    """This phase's Supply Point bookkeeping, and the income account of the whole game."""
+
+    changes: list = field(default_factory=list)             # [SpChange] this phase
+    paid: dict = field(default_factory=dict)                # hq piece -> [(sp, combat number)]
+    sent: dict = field(default_factory=dict)                # hq piece -> SP sent (markers, !transfer)
+    received: dict = field(default_factory=dict)            # hq piece -> SP received
+    moved_hqs: set = field(default_factory=set)             # HQs that moved this phase
+    retreated_hqs: set = field(default_factory=set)         # HQs that moved in a Combat Phase
+    lost_hqs: set = field(default_factory=set)              # HQs eliminated this phase
+    arrived_hqs: set = field(default_factory=set)           # HQs that entered the map this phase
+    markers: dict = field(default_factory=dict)             # SP marker piece -> [origin hq | None, value]
+    transfer_steps: dict = field(default_factory=dict)      # hq piece -> first transfer step
+    # income (whole game): nation -> SP available (scheduled so far, lo/hi) and received
+    available: dict = field(default_factory=dict)
+    income_received: dict = field(default_factory=dict)
+    income_dates: set = field(default_factory=set)
+    income_rules: dict = field(default_factory=dict)       # nation -> rules that gave income
+
+
+def ledger(ctx: CheckContext) -> Ledger:
+    led = ctx.cache.get("sp-ledger")
+    if led is None:
+        led = ctx.cache["sp-ledger"] = Ledger()
+    return led
+
+
+def _sp_value(text) -> int | None:
+    if text is None:
+        return None
+    s = str(text).strip()
+    if s.startswith("+") and s[1:].isdigit():
+        return 50 + int(s[1:]) if s != "+50" else 51      # a "+50" marker: more than 50
+    return int(s) if s.lstrip("-").isdigit() else None
+
+
+@rule("17-4", "change")
+def supply_points_changed(ctx: CheckContext, u: UnitState, changes: dict):
+    """17-4: no HQ holds more than 100 SP; 18-18: a Corps HQ at most 10 (duration games). Every
+    SupplyPoints change is recorded for the end-of-phase ledger (19-3, 18-6, 25-7)."""
+    if "SupplyPoints" not in changes or not is_hq(u):
+        return
+    old, new = (_sp_value(v) for v in changes["SupplyPoints"])
+    if old is None or new is None or old == new:
+        return
+    ledger(ctx).changes.append(SpChange(ctx.step or 0, u.piece, old, new))
+    limit, rule_no = SPR.holding_limit(u.counter, corps_rules=duration_game(ctx))
+    if new > limit and ctx.once(rule_no, (u.piece, ctx.phase_start_step)):
+        what = "a Corps HQ holds at most 10 SP (18-18)" if rule_no == "18-18" else \
+            "no HQ may hold more than 100 SP (17-4)"
+        yield ctx.finding(rule_no, VIOLATION, f"{u.name} holds {new} SP; {what}", units=[u],
+                          hexes=[u.hex] if u.hex else [])
+
+
+@rule("18-6", "move")
+def hq_and_marker_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """18-6..18-11 bookkeeping (no finding here): HQs that move or retreat, SP markers placed on a
+    sending HQ and absorbed by a receiving one."""
+    led = ledger(ctx)
+    if is_hq(u):
+        if frm is not None and to is not None and frm != to:
+            led.moved_hqs.add(u.piece)
+            if ctx.now.kind == "combat":
+                led.retreated_hqs.add(u.piece)
+        if to is None and frm is not None and (u.map == DEAD_PILE or u.map is None):
+            led.lost_hqs.add(u.piece)
+        if frm is None and to is not None:
+            led.arrived_hqs.add(u.piece)
+        return
+    if kind_of(ctx, u) != "supply" or (u.map not in (MAIN_MAP, None) and to is not None):
+        return
+    value = _sp_value(u.marker_value)
+    if frm is None and to is not None:
+        # placed: on a friendly HQ of the phasing side in its Movement Phase = a transfer (18-7)
+        hqs = [h for h in ctx.units_at(to) if is_hq(h) and h.side == ctx.now.side]
+        origin = hqs[0].piece if len(hqs) == 1 and ctx.now.kind == "movement" else None
+        led.markers[u.piece] = [origin, value, to]
+        if origin is not None and value:
+            led.sent[origin] = led.sent.get(origin, 0) + value
+            led.transfer_steps.setdefault(origin, ctx.step)
+    elif to is None and frm is not None and u.piece in led.markers:
+        origin, value0, _at = led.markers.pop(u.piece)
+        v = value if value is not None else value0
+        hqs = [h for h in ctx.units_at(frm) if is_hq(h)]
+        if len(hqs) == 1 and v:
+            dest = hqs[0].piece
+            led.received[dest] = led.received.get(dest, 0) + v
+            led.transfer_steps.setdefault(dest, ctx.step)
+            if origin is None:
+                # an SP reinforcement marker (25-7) absorbed: income of the receiving nation
+                led.received.setdefault(("income-marker", dest), 0)
+                led.received[("income-marker", dest)] += v
+
+
+@rule("18-6", "declare")
+def transfer_declared(ctx: CheckContext, d):
+    """18-6, 18-13: ``!transfer <HQ> <SP> to <HQ>`` — in the HQs' own Movement Phase, between HQs
+    that may exchange SP (same nationality, or a nation rule such as 37-8)."""
+    if d.keyword != "transfer":
+        return
+    sp = int(d.args[0])
+    src = hqs_named(ctx, d.unit or "")
+    dst = hqs_named(ctx, d.args[1])
+    if len(src) != 1 or len(dst) != 1:
+        bad = d.unit if len(src) != 1 else d.args[1]
+        yield ctx.finding("18-6", UNDETERMINED, f"!transfer names {bad!r}, which is not exactly one "
+                          f"HQ on the map", missing="an HQ name, id or designation the game knows")
+        return
+    a, b = src[0], dst[0]
+    if ctx.now.kind != "movement" or ctx.now.side != a.side:
+        yield ctx.finding("18-6", VIOLATION, f"{a.name} transfers {sp} SP to {b.name} outside its "
+                          f"side's Movement Phase; HQs transfer Supply Points during a friendly "
+                          f"Movement Phase", units=[a, b])
+        return
+    perm = SPR.may_supply(a.nation or "", b.nation or "", same_side=a.side == b.side,
+                          shaken=_shaken(ctx))
+    if perm.allowed is False:
+        yield ctx.finding(perm.rule if perm.rule != "19-6" else "17-3", VIOLATION,
+                          f"{a.name} transfers {sp} SP to {b.name}: {perm.reason}", units=[a, b])
+    led = ledger(ctx)
+    led.sent[a.piece] = led.sent.get(a.piece, 0) + sp
+    led.received[b.piece] = led.received.get(b.piece, 0) + sp
+    led.transfer_steps.setdefault(a.piece, ctx.step)
+    led.transfer_steps.setdefault(b.piece, ctx.step)
+
+
+def _shaken(ctx: CheckContext) -> set:
+    trk = ctx.cache.get("morale-tracker")
+    if trk is None:
+        return set()
+    return {n for (n, s) in trk.when if s == "shaken"}
+
+
+# --------------------------------------------------------------------------- per combat
+
+def _payments(combat, counter: bool):
+    pays = combat.counter_supply if counter else combat.supply
+    hqs = combat.counter_supply_hqs if counter else combat.supply_hqs
+    return list(enumerate(pays or ())), hqs
+
+
+@rule("19-2", "combat")
+def combat_supply(ctx: CheckContext, combat):
+    """19-2, 29-6 (cost), 19-4/29-4/19-14 (supply lines), 19-6/18-13 (who pays for whom), 19-15
+    (no SP from an HQ in an enemy ZOC without a line of communication), IF 3-5 and 18-18 (caps)
+    for each ``supply <HQ> <SP>`` clause of a combat; the SP are booked for the phase's ledger."""
+    led = ledger(ctx)
+    date = combat.date if isinstance(combat.date, GameDate) else ctx.now.date
+    for counter in (False, True):
+        pays, hqs = _payments(combat, counter)
+        units = combat.counterattackers if counter else combat.attackers
+        if counter and not units:
+            units = combat.defenders
+        what = "counterattack" if counter else "attack"
+        per_nation: dict[str, int] = {}
+        corps_total = 0
+        for i, pay in pays:
+            hq = ctx.units.get(hqs.get(i)) if hqs.get(i) else None
+            if hq is None or pay.sp is None:
+                continue
+            led.paid.setdefault(hq.piece, []).append((pay.sp, combat.number))
+            per_nation[hq.nation] = per_nation.get(hq.nation, 0) + pay.sp
+            if SPR.is_corps_hq(hq.counter):
+                corps_total += pay.sp
+            mine = [u for u in units if u.supply == i or (u.hq == hq.piece and u.supply is not None
+                                                           and u.supply != "half")]
+            yield from _check_payment(ctx, combat, hq, pay, mine, counter, date, what)
+        if not counter and date is not None:
+            for lim in _limits(ctx, "per_attack"):
+                if lim.years and date.year not in lim.years:
+                    continue
+                paid = per_nation.get(lim.nation, 0)
+                if paid > lim.max:
+                    yield ctx.finding(lim.rule, VIOLATION,
+                                      f"{ctx.game.nations[lim.nation].adjective or lim.nation} HQs "
+                                      f"expend {paid} SP for the attack on {combat.target} "
+                                      f"(combat {combat.number}); at most {lim.max} in {date.year}",
+                                      hexes=[combat.target] if combat.target else [],
+                                      side=combat.side)
+        if duration_game(ctx) and corps_total > SPR.corps_spend_limit(counter):
+            yield ctx.finding("18-18", VIOLATION, f"Corps HQs expend {corps_total} SP for the {what} "
+                              f"on {combat.target} (combat {combat.number}); at most "
+                              f"{SPR.corps_spend_limit(counter)} per {what}",
+                              hexes=[combat.target] if combat.target else [])
+
+
+def _limits(ctx: CheckContext, kind: str):
+    sc = ctx.scenario
+    for lim in (getattr(sc, "supply_limits", ()) if sc else ()):
+        if lim.kind == kind and (not lim.duration_only or duration_game(ctx)):
+            yield lim
+
+
+def _small_contingent(ctx: CheckContext, nation: str, side: str) -> tuple[bool | None, str | None]:
+    """18-13: whether ``nation`` has fewer than 2 divisions (or the equivalent) and no HQ on the
+    map, and the "primary" friendly nationality (read as the one with the most divisions on the
+    map; None when two tie)."""
+    from ....rules.units import unit_stacking_value
+    divs: dict[str, float] = {}
+    has_hq = False
+    for u in ctx.units.values():
+        if u.hex is None or not is_unit(u) or u.side != side:
+            continue
+        if u.nation == nation and is_hq(u):
+            has_hq = True
+        d, _a = unit_stacking_value(u.counter)
+        divs[u.nation] = divs.get(u.nation, 0) + float(d)
+    if has_hq or divs.get(nation, 0) >= 2:
+        return False, None
+    ranked = sorted(((v, n) for n, v in divs.items() if n != nation), reverse=True)
+    if not ranked:
+        return True, None
+    if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+        return True, None
+    return True, ranked[0][1]
+
+
+def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, what: str):
+    target = [combat.target] if combat.target else []
+    # 19-15: an HQ without a line of communication expends no SP while in an enemy ZOC
+    if hq.hex is not None and hq.hex in enemy_zoc_hexes(ctx, hq.side):
+        loc = hq_has_loc(ctx, hq)
+        if loc is False:
+            yield ctx.finding("19-15", VIOLATION, f"{hq.name} in {hq.hex} is in an enemy ZOC and has "
+                              f"no line of communication to a friendly rail line or depot: it may "
+                              f"expend no SP (it pays {pay.sp} for the {what} on {combat.target})",
+                              units=[hq], hexes=[hq.hex] + target)
+        elif loc is None:
+            yield ctx.finding("19-15", UNDETERMINED, f"{hq.name} in {hq.hex} pays {pay.sp} SP in an "
+                              f"enemy ZOC; whether it has a line of communication is not known",
+                              units=[hq], missing="map data for the line of communication")
+    # 17-3: SP the HQ does not hold cannot be spent (judged on the holding before the phase's spends)
+    # 19-6 / 18-13: who may pay for whom
+    for u in units:
+        if u.nation is None or hq.nation is None:
+            continue
+        small, primary = (None, None)
+        if u.nation != hq.nation:
+            small, primary = _small_contingent(ctx, u.nation, u.side)
+        perm = SPR.may_supply(hq.nation, u.nation, same_side=hq.side == u.side,
+                              shaken=_shaken(ctx), small_contingent=small, primary=primary)
+        if perm.allowed is False:
+            yield ctx.finding(perm.rule, VIOLATION, f"{hq.name} pays for {u.name} in the {what} on "
+                              f"{combat.target}: {perm.reason}", hexes=target,
+                              units=[x for x in (ctx.units.get(u.piece), hq) if x is not None])
+        elif perm.allowed is None:
+            yield ctx.finding(perm.rule, UNDETERMINED, f"{hq.name} pays for {u.name} in the {what} "
+                              f"on {combat.target}: {perm.reason}", hexes=target,
+                              missing="which nationality is 'primary' on the map (18-13)")
+    # 19-4 / 29-4 / 19-14: a supply line from each unit to the HQ
+    if terrain_costs(ctx) is not None:
+        for u in units:
+            st = ctx.units.get(u.piece)
+            if st is None or u.hex is None or hq.hex is None or u.type == "fortress":
+                continue
+            adjacent = hq.hex == u.hex or hq.hex in u.hex.neighbours()
+            art = u.type in ("art", "siege-art")
+            if art and adjacent:
+                continue                          # 19-14
+            length = supply_line_length(ctx, st, u.hex, hq)
+            if length is None:
+                yield ctx.finding("19-4", VIOLATION, f"{hq.name} in {hq.hex} pays for {u.name} in "
+                                  f"{u.hex}, but no supply line of at most {SL.SEARCH_LIMIT} MP "
+                                  f"joins them (19-7: not into enemy units or uncovered enemy ZOC, "
+                                  f"not across sea, lake or alpine hexsides)",
+                                  units=[st, hq], hexes=[u.hex, hq.hex])
+            elif art and length > 4:
+                yield ctx.finding("29-4", VIOLATION, f"{u.name} in {u.hex} {what}s with a supply line "
+                                  f"of {length} MP to {hq.name}; artillery needs one of at most 4 MP "
+                                  f"(or an adjacent HQ, 19-14)", units=[st, hq],
+                                  hexes=[u.hex, hq.hex])
+    # 19-2 / 29-6: the amount
+    if not units:
+        return
+    items, ranges = [], []
+    for u in units:
+        st = ctx.units.get(u.piece)
+        counter_ = st.counter if st is not None else None
+        if counter_ is None:
+            return
+        vals = sorted(v for v in (u.strengths or {u.printed}) if v is not None) or [0]
+        items.append((counter_, vals[-1], u.nation or counter_.nation))
+        ranges.append((vals[0], vals[-1]))
+    need = SPR.supply_needed(items, counterattack=counter, date=date, strength_ranges=ranges)
+    names = ", ".join(u.name for u in units)
+    if pay.sp < need.cost.lo:
+        yield ctx.finding("29-6" if need.artillery_sp and not need.ground_sp[1] else "19-2",
+                          VIOLATION, f"{hq.name} pays {pay.sp} SP for the {what} on {combat.target} "
+                          f"by {names}; full supply needs {need.explain()}", hexes=target,
+                          units=[x for x in [ctx.units.get(u.piece) for u in units] + [hq] if x],
+                          side=hq.side)
+    elif pay.sp < need.cost.hi:
+        yield ctx.finding("19-2", UNDETERMINED, f"{hq.name} pays {pay.sp} SP for the {what} on "
+                          f"{combat.target} by {names}; full supply needs {need.explain()}",
+                          hexes=target, side=hq.side,
+                          missing="the strengths under the strength markers (13-22) or the "
+                                  "cavalry's full-strength circle (30-1)")
+
+
+# --------------------------------------------------------------------------- end of phase
+
+@rule("19-3", "phase_end")
+def supply_ledger(ctx: CheckContext, ended: PhaseInfo):
+    """19-3, 18-6, 18-10, 18-16, 25-7: every HQ's SupplyPoints changes of the phase have a reason
+    (module docstring); the nation's income so far is not exceeded."""
+    led = ledger(ctx)
+    try:
+        yield from _reconcile(ctx, led, ended)
+    finally:
+        led.changes.clear()
+        led.paid.clear()
+        led.sent.clear()
+        led.received.clear()
+        led.moved_hqs.clear()
+        led.retreated_hqs.clear()
+        led.lost_hqs.clear()
+        led.arrived_hqs.clear()
+        led.transfer_steps.clear()
+        for k in [k for k, v in led.markers.items() if v[0] is not None]:
+            led.markers[k][0] = None       # an SP marker left on the map: absorbed later as plain SP
+
+
+def _reconcile(ctx: CheckContext, led: Ledger, ended: PhaseInfo):
+    kind, side = ended.kind, ended.side
+    by_hq: dict[str, list[SpChange]] = {}
+    for ch in led.changes:
+        by_hq.setdefault(ch.hq, []).append(ch)
+    hqs = set(by_hq) | set(led.paid) | set(led.sent) | {k for k in led.received if isinstance(k, str)} \
+        | led.retreated_hqs
+    income: dict[str, int] = {}
+    for piece in sorted(hqs, key=str):
+        u = ctx.units.get(piece)
+        if u is None or u.counter is None:
+            continue
+        chs = by_hq.get(piece, [])
+        net = sum(c.new - c.old for c in chs)
+        start = chs[0].old if chs else (u.supply_points or 0)
+        paid = sum(sp for sp, _n in led.paid.get(piece, []))
+        sent = led.sent.get(piece, 0)
+        recv = led.received.get(piece, 0)
+        marker_income = led.received.get(("income-marker", piece), 0)
+        # 18-16: an HQ that retreated (moved in a Combat Phase) or was destroyed loses all its SP
+        if piece in led.retreated_hqs and kind == "combat" and (u.supply_points or 0) > 0 \
+                and u.hex is not None:
+            yield ctx.finding("18-16", VIOLATION, f"{u.name} retreated in this Combat Phase but still "
+                              f"holds {u.supply_points} SP; an HQ forced to retreat loses all its "
+                              f"Supply Points", units=[u], hexes=[u.hex])
+            continue
+        if piece in led.lost_hqs or piece in led.arrived_hqs:
+            continue                              # 18-16 / 25-6 (the reinforcement rules)
+        # 17-3: SP are possessed by HQs: none can spend or send more than it held
+        if paid + sent and paid + sent > start + recv:
+            doing = " and ".join(x for x in (f"pays {paid} SP ({_combats(led, piece)})" if paid else "",
+                                             f"sends {sent} SP" if sent else "") if x)
+            yield ctx.finding("17-3", VIOLATION, f"{u.name} {doing} in this phase but held only "
+                              f"{start}" + (f" and received {recv}" if recv else ""), units=[u],
+                              hexes=[u.hex] if u.hex else [])
+            continue
+        expected = recv - paid - sent
+        diff = net - expected
+        change = f"{u.name}'s SupplyPoints went {start}→{start + net} in this phase"
+        booked = ", ".join(x for x in (f"spend {paid} SP ({_combats(led, piece)})" if paid else "",
+                                       f"send {sent}" if sent else "",
+                                       f"receive {recv}" if recv else "") if x)
+        if diff > 0 and paid:
+            short = min(diff, paid)
+            yield ctx.finding("19-3", VIOLATION, f"{change}; its declarations {booked}: {short} SP "
+                              "declared were not expended", units=[u],
+                              hexes=[u.hex] if u.hex else [], side=u.side)
+            diff -= short
+        if diff > 0:
+            # SP from nowhere but the schedule: income (25-7), judged against the schedule below
+            income[u.nation] = income.get(u.nation, 0) + diff
+            led.income_received.setdefault(u.nation, []).append(
+                (ctx.last_step, piece, diff, kind, side))
+        if marker_income:
+            # an SP reinforcement marker (25-7) absorbed by this HQ: income, not a transfer
+            income[u.nation] = income.get(u.nation, 0) + marker_income
+            led.income_received.setdefault(u.nation, []).append(
+                (ctx.last_step, piece, marker_income, kind, side))
+        if diff < 0:
+            yield ctx.finding("18-1", UNDETERMINED, f"{change}; "
+                              + (f"its declarations {booked}" if booked else "no declaration spends "
+                                 "or transfers any")
+                              + f": {-diff} SP went without a reason the log shows", units=[u],
+                              hexes=[u.hex] if u.hex else [], side=u.side,
+                              missing=f"the attack (supply clause) or !transfer the {-diff} SP were "
+                                      "spent on")
+        # 18-6: transfers
+        moved = piece in led.moved_hqs
+        if (sent or recv) and kind == "movement":
+            if moved:
+                yield ctx.finding("18-6", VIOLATION, f"{u.name} transferred Supply Points "
+                                  f"(sent {sent}, received {recv}) and moved in the same Movement "
+                                  f"Phase; only HQs that do not move may transfer",
+                                  units=[u], hexes=[u.hex] if u.hex else [],
+                                  step=led.transfer_steps.get(piece))
+            if sent + recv > SPR.TRANSFER_LIMIT:
+                yield ctx.finding("18-6", VIOLATION, f"{u.name} transferred {sent + recv} SP this "
+                                  f"Movement Phase (sent {sent} + received {recv}); at most "
+                                  f"{SPR.TRANSFER_LIMIT}", units=[u], hexes=[u.hex] if u.hex else [],
+                                  step=led.transfer_steps.get(piece))
+    if income:
+        yield from _check_income(ctx, led, income, ended)
+
+
+def _combats(led: Ledger, piece: str) -> str:
+    nums = sorted({n for _sp, n in led.paid.get(piece, [])})
+    return "combat " + ", ".join(map(str, nums)) if nums else "no combat"
+
+
+# --------------------------------------------------------------------------- income (25-7)
+
+def _month_ok(months: str, m: int) -> bool:
+    return months == "all" or (months == "even") == (m % 2 == 0)
+
+
+def _morale_state(ctx: CheckContext, nation: str, state: str) -> bool | None:
+    """Whether ``nation`` is in ``state`` now: tracked in a duration game; unknown (None) in a
+    plain scenario, which keeps no national morale."""
+    if not duration_game(ctx):
+        return None
+    trk = ctx.cache.get("morale-tracker")
+    if trk is None:
+        return False
+    return trk.state(nation, state)
+
+
+def scheduled_income(ctx: CheckContext, nation: str, date: GameDate) -> tuple[int, int, list[str]]:
+    """(fewest, most) SP the nation's schedule gives on turn ``date`` (the larger income of the
+    morale states the log leaves open), and the rules that give it."""
+    sc = ctx.scenario
+    if sc is None:
+        return 0, 0, []
+    options: list[tuple[int, str]] = []
+    certain = 0
+    for inc in sc.supply_income:
+        if inc.nation != nation:
+            continue
+        if inc.start is not None and date < inc.start or inc.end is not None and date >= inc.end:
+            continue
+        cond = True
+        if inc.from_morale:
+            s = _morale_state(ctx, nation, inc.from_morale)
+            cond = s if s is not None else None
+        if cond is not False and inc.until_morale:
+            s = _morale_state(ctx, nation, inc.until_morale)
+            if s is True:
+                cond = False
+            elif s is None:
+                cond = None if cond is not False else False
+        if cond is False:
+            continue
+        sp = sum(it.supply_points for it in inc.items
+                 if date.turn in it.turns and _month_ok(it.months, date.month))
+        if not sp:
+            continue
+        options.append((sp, inc.rule))
+        if cond is True:
+            certain += sp
+    if not options:
+        return 0, 0, []
+    hi = max(certain, max(sp for sp, _r in options))
+    lo = certain
+    return lo, hi, [r for _sp, r in options]
+
+
+@rule("25-7", "setup")
+def income_of_the_first_turn(ctx: CheckContext):
+    """25-7 bookkeeping: the income of the turn the log begins in."""
+    return income_due(ctx, ctx.now, ctx.now)
+
+
+@rule("25-7", "turn")
+def income_due(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """25-7 bookkeeping (no finding): when a new turn begins, each nation's scheduled SP income
+    for it (the scenario's ``supply.income``) becomes available."""
+    d = new.date
+    if not isinstance(d, GameDate) or d.turn == 0:
+        return
+    led = ledger(ctx)
+    if d in led.income_dates:
+        return
+    led.income_dates.add(d)
+    for nation in ctx.game.nations:
+        lo, hi, rules = scheduled_income(ctx, nation, d)
+        if hi:
+            a = led.available.get(nation, (0, 0))
+            led.available[nation] = (a[0] + lo, a[1] + hi)
+            led.income_rules.setdefault(nation, [])
+            for r in rules:
+                if r not in led.income_rules[nation]:
+                    led.income_rules[nation].append(r)
+    return ()
+
+
+def _check_income(ctx: CheckContext, led: Ledger, income: dict, ended: PhaseInfo):
+    for nation, extra in sorted(income.items()):
+        got = sum(x[2] for x in led.income_received.get(nation, []))
+        lo, hi = led.available.get(nation, (0, 0))
+        if got <= hi:
+            continue
+        rules = led.income_rules.get(nation) or ["25-7"]
+        name = ctx.game.nations[nation].name if nation in ctx.game.nations else nation
+        pieces = sorted({x[1] for x in led.income_received.get(nation, [])})
+        us = [ctx.units[p] for p in pieces if p in ctx.units]
+        msg = (f"{name}'s HQs received {got} SP that no transfer explains since the log began; "
+               f"the supply schedule gives {hi} SP so far ({', '.join(rules)})")
+        if not ctx.log_starts_scenario:
+            if ctx.once("25-7", ("income-u", nation, ended.date)):
+                yield ctx.finding(rules[0], UNDETERMINED, msg, units=us, side=ctx.game.side_of(nation)
+                                  if nation in ctx.game.nations else None,
+                                  missing="the SP received before the log began (it does not "
+                                          "start at the scenario's first turn)")
+        elif ctx.once("25-7", ("income", nation, ended.date, got)):
+            yield ctx.finding(rules[0], VIOLATION, msg, units=us,
+                              side=ctx.game.side_of(nation) if nation in ctx.game.nations else None)
