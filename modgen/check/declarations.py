@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..hexgrid import Hex
@@ -107,14 +107,15 @@ def parse(text: str, *, player: str | None = None, step: int | None = None) -> D
     s = text.strip()
     if not s.startswith("!") or len(s) < 2 or not s[1].isalpha():
         return None
-    keyword, _, rest = s[1:].partition(" ")
-    keyword = keyword.lower()
+    parts = s[1:].split(None, 1)
+    keyword, rest = parts[0].lower(), (parts[1] if len(parts) > 1 else "")
     entry = GRAMMAR.get(keyword)
     if entry is None:
         known = ", ".join("!" + k for k in sorted(GRAMMAR))
         raise DeclarationError(f"unknown declaration !{keyword} (known: {known})")
     d = entry[0](keyword, rest.strip())
-    return Declaration(d.keyword, d.unit, d.hexes, d.args, s, player, step)
+    # a keyword's parser may return a Declaration subclass with its own fields (combat)
+    return replace(d, text=s, player=player, step=step)
 
 
 def usage_lines() -> list[str]:

@@ -17,7 +17,9 @@ it runs (its *hook*):
 * ``change(ctx, unit, changes)``        properties of a piece changed in place (``D/``): ``changes``
                                         maps a property name to [old, new] (HQ ``SupplyPoints``,
                                         marker values)
-* ``combat(ctx, combat)``               a combat is complete (a system's combat record)
+* ``dice(ctx, roll)``                   a DiceButton roll (``modgen.replay.DiceRolled``)
+* ``combat(ctx, combat)``               a combat is complete (a system's combat record, e.g.
+                                        ``modgen.systems.der_weltkrieg.combat_record.Combat``)
 * ``end(ctx)``                          after the last step
 
 Every function returns an iterable of findings (or None). Steps a later undo reversed, and the undo
@@ -29,8 +31,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ..model.types import MONTHS, Game, GameDate, Scenario
-from ..replay import (ChatLine, GameState, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
-                      PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced, Visitor)
+from ..replay import (ChatLine, DiceRolled, GameState, PieceChanged, PieceCreated, PieceDeleted,
+                      PieceFlipped, PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced,
+                      Visitor)
 from ..replay.turns import TurnDecoder
 from . import declarations as decl
 from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, parse_turn_label,
@@ -38,7 +41,8 @@ from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, par
 from .findings import WARNING, Finding, Report
 from .logread import LogData, game_module
 
-HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "change", "combat", "end")
+HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "change", "dice", "combat",
+         "end")
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,8 @@ def rule(number: str, hook: str):
 
 def _load_rule_modules() -> None:
     from . import rules_setup, rules_turn, rules_position  # noqa: F401  (they register)
+    # the Der Weltkrieg combat rules (12-16, 21, 29, 30, 33) and their chat declarations
+    from ..systems.der_weltkrieg import combat_rules  # noqa: F401
     # the Der Weltkrieg supply, HQ, trench, fortress and end-of-game rules (17-22, 26, victory)
     from ..systems.der_weltkrieg.checks import supply, trenches, fortresses, end_of_game  # noqa: F401
 
@@ -89,6 +95,7 @@ class Checker(Visitor):
             boards = boards_for(game, scenario.maps if scenario else sorted(game.maps))
         sequence = sequence_of(game)
         self.ctx = CheckContext(game, scenario, sequence, boards)
+        self.ctx.hook_runner = self._run
         self.rules = list(RULES if rules is None else rules)
         self.findings: list[Finding] = []
         self.progress = progress
@@ -99,6 +106,10 @@ class Checker(Visitor):
         self._phase_cache: dict = {}
         self._phase_seen = False
         self._labels_trusted = True     # False: the tracker is not this game's calendar
+        # step index -> {stack id: members bottom → top} for the stacks the step touched: the
+        # rules run after the replay, so the stack order VASSAL had after each step is kept here
+        # (13-22: strength markers modify the units under them, in stack order)
+        self._stacks_after: dict[int, dict[str, tuple]] = {}
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -169,6 +180,9 @@ class Checker(Visitor):
     # ------------------------------------------------------------------ the visitor
     def on_start(self, state: GameState) -> None:
         ctx = self.ctx
+        for sid, st in state.stacks.items():
+            if not st.removed:
+                _set_stack(ctx, sid, tuple(st.members))
         for pid, p in state.pieces.items():
             f = p.facts
             m, x, y = p.position
@@ -205,6 +219,21 @@ class Checker(Visitor):
 
     def on_step(self, step: StepRecord, state: GameState) -> None:
         self.records.append(step)
+        touched: dict[str, tuple] = {}
+        for ev in step.events:
+            pid = getattr(ev, "piece", None)
+            if pid is None:
+                continue
+            for sid in (getattr(ev, "from_stack", None), getattr(ev, "to_stack", None),
+                        getattr(ev, "stack", None)):
+                if sid is not None and sid not in touched:
+                    st = state.stacks.get(sid)
+                    touched[sid] = tuple(st.members) if st is not None and not st.removed else ()
+            st = state.stack_of(pid)
+            if st is not None and st.id not in touched:
+                touched[st.id] = tuple(st.members) if not st.removed else ()
+        if touched:
+            self._stacks_after[step.index] = touched
 
     def on_end(self, state: GameState | None = None) -> None:
         n = len(self.records)
@@ -220,10 +249,15 @@ class Checker(Visitor):
         self.end()
 
     # ------------------------------------------------------------------ one step
+    def _apply_stacks(self, index: int) -> None:
+        for sid, members in self._stacks_after.pop(index, {}).items():
+            _set_stack(self.ctx, sid, members)
+
     def step(self, rec: StepRecord) -> None:
         ctx = self.ctx
         index = rec.index
         ctx.step = index
+        self._apply_stacks(index)
         for ev in rec.events:
             t = type(ev)
             if t is PieceMoved or t is PieceSentTo:
@@ -295,6 +329,8 @@ class Checker(Visitor):
                     ctx.now = new
                     ctx.phase_start_step = index
                     self._run("turn", old, new)
+            elif t is DiceRolled:
+                self._run("dice", ev)
             elif t is ChatLine:
                 if ev.chat_kind != "chat":
                     continue
@@ -334,6 +370,7 @@ class Checker(Visitor):
         """Apply an undone step (or the undo) to the positions without checking anything."""
         ctx = self.ctx
         ctx.version += 1
+        self._apply_stacks(rec.index)
         for ev in rec.events:
             t = type(ev)
             if (t is PieceMoved or t is PieceSentTo) and ev.piece in ctx.units:
@@ -360,6 +397,19 @@ class Checker(Visitor):
                     ctx.reindex(u, u.hex, removed=True)
 
 
+def _set_stack(ctx: CheckContext, sid: str, members: tuple) -> None:
+    old = ctx.stacks.get(sid, ())
+    for pid in old:
+        if ctx.stack_of.get(pid) == sid and pid not in members:
+            del ctx.stack_of[pid]
+    if members:
+        ctx.stacks[sid] = members
+        for pid in members:
+            ctx.stack_of[pid] = sid
+    else:
+        ctx.stacks.pop(sid, None)
+
+
 def _set_supply(u: UnitState, sp: str | None) -> None:
     if sp is not None and sp.strip().lstrip("-").isdigit():
         u.supply_points = int(sp)
@@ -383,4 +433,5 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
                   side_names={s.id: s.name for s in game.sides},
+                  combats=list(checker.ctx.combats),
                   end_of_game=checker.ctx.cache.get("end-of-game"))

@@ -105,6 +105,7 @@ class Report:
     scenario_basis: str = ""           # how the scenario was recognised
     notes: list[str] = field(default_factory=list)
     side_names: dict[str, str] = field(default_factory=dict)
+    combats: list = field(default_factory=list)   # combat records (with ``to_dict``), log order
     # the end of the game (a rules system's DM and victory standing, with ``to_dict``/``lines``)
     end_of_game: object = None
 
