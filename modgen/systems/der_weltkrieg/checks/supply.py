@@ -320,8 +320,10 @@ def combat_supply(ctx: CheckContext, combat):
                     continue
                 paid = per_nation.get(lim.nation, 0)
                 if paid > lim.max:
-                    yield ctx.finding(lim.rule, VIOLATION,
-                                      f"{ctx.game.nations[lim.nation].adjective or lim.nation} HQs "
+                    nat = ctx.game.nations.get(lim.nation)
+                    who = (f"{nat.adjective} HQs" if nat and nat.adjective else
+                           f"{nat.name if nat else lim.nation}'s HQs")
+                    yield ctx.finding(lim.rule, VIOLATION, f"{who} "
                                       f"expend {paid} SP for the attack on {combat.target} "
                                       f"(combat {combat.number}); at most {lim.max} in {date.year}",
                                       hexes=[combat.target] if combat.target else [],
