@@ -177,8 +177,9 @@ def _count_text(count) -> str:
             "all_but": f"all but {n} of"}[kind]
 
 
-def _hexlist(hs: list[Hex], limit: int = 8) -> str:
-    s = sorted(str(h) for h in hs)
+def _hexlist(hs: list[Hex], limit: int = 8, facts=None) -> str:
+    label = getattr(facts, "hex_label", None) or str
+    s = [label(h) for h in sorted(hs)]
     return ", ".join(s[:limit]) + (f" … ({len(s)} hexes)" if len(s) > limit else "")
 
 
@@ -218,11 +219,11 @@ def _controls(c: Condition, facts: Facts, *, occupies: bool) -> Verdict:
     n_all = len(sure) + len(maybe)
     desc = f"{who} {verb} {_count_text(count)} {n_all} hex{'es' if n_all != 1 else ''}"
     if count in ("any", "none") or (isinstance(count, tuple) and count[0] in ("at_least", "at_most")):
-        detail = f"{len(y1) + len(y2)} held" + (f": {_hexlist(y1 + y2)}" if y1 or y2 else "")
+        detail = f"{len(y1) + len(y2)} held" + (f": {_hexlist(y1 + y2, facts=facts)}" if y1 or y2 else "")
     else:
-        detail = f"{len(n1) + len(n2)} not held" + (f": {_hexlist(n1 + n2)}" if n1 or n2 else "")
+        detail = f"{len(n1) + len(n2)} not held" + (f": {_hexlist(n1 + n2, facts=facts)}" if n1 or n2 else "")
     if u1 or u2:
-        detail += f", {len(u1) + len(u2)} unknown: {_hexlist(u1 + u2)}"
+        detail += f", {len(u1) + len(u2)} unknown: {_hexlist(u1 + u2, facts=facts)}"
     if maybe:
         detail += f" ({len(maybe)} hexes may or may not belong to the region)"
     missing = ""

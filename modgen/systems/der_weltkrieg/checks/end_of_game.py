@@ -242,10 +242,13 @@ def _marker_loss(ctx: CheckContext, g: _Game, u: UnitState, h: Hex, *, placed: b
     date = str(ctx.now.date) if ctx.now.date else None
     sign = 1 if placed else -1
     what = f"{'-1' if minus else '1/2'} strength marker {'placed' if placed else 'removed'} in {h}"
+    from .supply import is_surrounded
     for n in sorted(nations, key=str):
-        cats = {D.loss_category(v.counter.type) for v in units if v.nation == n}
-        per_lo = min(D.PER_SP[c][0] for c in cats)
-        per_hi = max(D.PER_SP[c][1] for c in cats)
+        theirs = [v for v in units if v.nation == n]
+        cats = {D.loss_category(v.counter.type) for v in theirs}
+        sur = {is_surrounded(ctx, v) for v in theirs}
+        per_lo = min(D.PER_SP[c][0 if False in sur or None in sur else 1] for c in cats)
+        per_hi = max(D.PER_SP[c][1 if True in sur or None in sur else 0] for c in cats)
         share = Span(lo if len(nations) == 1 else 0, hi)
         dm = Span(share.lo * per_lo, share.hi * per_hi)
         if sign < 0:
@@ -431,6 +434,11 @@ class LogFacts:
     def maps(self):
         return [b.mapdef for b in self.ctx.boards if b.mapdef is not None]
 
+    def hex_label(self, h):
+        mapdef = _map_of(self.ctx, h)
+        info = mapdef.hexes.get(h) if mapdef is not None else None
+        return f"{info.name} ({h})" if info is not None and info.name else str(h)
+
     def clear_terrain(self, h):
         mapdef = _map_of(self.ctx, h)
         if mapdef is None:
@@ -458,6 +466,7 @@ class EndOfGame:
     outcome: V.Outcome | None
     summary: str
     notes: list
+    names: dict = field(default_factory=dict)   # nation id -> name
 
     def to_dict(self) -> dict:
         def span(s):
@@ -484,7 +493,10 @@ class EndOfGame:
             "notes": list(self.notes),
         }
 
-    def lines(self, nation_name=lambda n: n) -> list[str]:
+    def lines(self, nation_name=None) -> list[str]:
+        if nation_name is None:
+            def nation_name(n):
+                return self.names.get(n, n)
         out = [f"DM points ({'end of the game' if self.final else 'so far'}"
                + (f", {self.turn}" if self.turn else "") + "):"]
         for n, s in sorted(self.dm.items()):
@@ -558,7 +570,8 @@ def end_of_game(ctx: CheckContext):
                      "not known")
     ctx.cache["end-of-game"] = EndOfGame(str(ctx.now.date) if ctx.now.date else None, final, dm,
                                          lost, list(g.ledger.items), dict(g.ledger.starting),
-                                         morale, outcome, summary, notes)
+                                         morale, outcome, summary, notes,
+                                         {n: x.name for n, x in ctx.game.nations.items()})
     return ()
 
 
