@@ -45,11 +45,13 @@ COUNTERS = [
     _c("de-inf-xx-10", "germany", "inf", "XX", "10", 10, 5, 6, full=8),
     _c("de-inf-x-2", "germany", "inf", "X", "2", 2, 4, 1, full=8),
     _c("de-cav-xx-3", "germany", "cav", "XX", "3", 3, 6, 2, full=3),
-    _c("de-inf-xx-5", "germany", "inf", "XX", "5", 5, 5, 3, full=8),
+    _c("de-cav-x-4", "germany", "cav", "X", "4", 2, 6, 1, full=2),
+    _c("de-inf-xx-5", "germany", "inf", "XX", "5", 7, 5, 5, full=8),
     _c("de-hq-xxxx-2nd", "germany", "hq", "XXXX", "2nd", None, 4),
     _c("fr-hq-xxxx-6th", "france", "hq", "XXXX", "6th", None, 4),
     # more units for the other examples
     _c("de-aslt-xx-12", "germany", "aslt", "XX", "12", 12, 5, 6, full=8),
+    _c("de-aslt-xx-13", "germany", "aslt", "XX", "13", 12, 5, 6, full=8),
     _c("de-art-x-a", "germany", "art", "X", "A", 4, 3, 2),
     _c("de-art-x-b", "germany", "art", "X", "B", 3, 3, 2),
     _c("de-art-x-c", "germany", "art", "X", "C", 8, 3, 4),
@@ -126,3 +128,39 @@ def printed_crt():
     from modgen.model.types import Provenance
     crt = real_tables()["crt"]
     return replace(crt, provenance=Provenance("rulebook", "test fixture: the table marked printed"))
+
+
+def fixture_crt(cells: dict, *, printed: bool = True, base=None):
+    """A CRT for a test: the placeholder's cells with ``cells`` ({(column, die): result} on the
+    standard table) replaced, marked printed (or placeholder)."""
+    from dataclasses import replace
+    from modgen.model.types import Provenance
+    crt = base or real_tables()["crt"]
+    tables = []
+    for t in crt.tables:
+        cols = dict(t.cells)
+        if t.id == "standard":
+            for (col, die), res in cells.items():
+                row = list(cols[col])
+                row[die - crt.die_min] = res
+                cols[col] = tuple(row)
+        tables.append(replace(t, cells=cols))
+    prov = Provenance("rulebook" if printed else "placeholder", "test fixture")
+    return replace(crt, tables=tuple(tables), provenance=prov,
+                   printed_cells=crt.printed_cells if not printed else frozenset())
+
+
+def new(setup, *, hexsides=None, markers_after=(), **kw):
+    """A TestGame on :func:`game` whose begin state places ``setup`` in order (and a marker
+    after the unit whose index ``markers_after`` names: [(index, marker id)])."""
+    from modgen.check.testgame import TestGame
+    g = game(setup, hexsides=hexsides, **kw)
+    t = TestGame(g, g.scenarios["t"], setup=False)
+    after = {}
+    for i, m in markers_after:
+        after.setdefault(i, []).append(m)
+    for i, p in enumerate(setup):
+        t.place(p.counter, p.hex, reduced=p.reduced)
+        for m in after.get(i, []):
+            t.place_marker(m, p.hex)
+    return t

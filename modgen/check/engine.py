@@ -10,6 +10,7 @@ it runs (its *hook*):
 
 * ``setup(ctx)``                       once, on the begin state of the log
 * ``move(ctx, unit, frm, to, frm_map)`` a unit piece changed place (``frm``/``to`` hexes or None)
+* ``restack(ctx, unit, hex)``           a piece moved within its hex (its stack order changed)
 * ``flip(ctx, unit, before, after)``    the unit's ``Step`` layer changed level
 * ``turn(ctx, old, new)``               the turn tracker changed (``PhaseInfo`` before / after)
 * ``phase_end(ctx, ended)``             the turn tracker left a phase (end-of-phase checks)
@@ -38,7 +39,8 @@ from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, par
 from .findings import WARNING, Finding, Report
 from .logread import LogData, game_module
 
-HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "dice", "combat", "end")
+HOOKS = ("setup", "move", "restack", "flip", "turn", "phase_end", "declare", "dice", "combat",
+         "end")
 
 
 @dataclass(frozen=True)
@@ -264,6 +266,10 @@ class Checker(Visitor):
                 u.map, u.x, u.y = d.map, d.x, d.y
                 u.hex = ctx.locate(u.map, u.x, u.y)
                 ctx.reindex(u, frm)
+                if u.hex == frm and u.map == frm_map and u.hex is not None:
+                    # moved within its hex: its place in the stack changed (13-22: a unit put
+                    # under a strength marker loses strength)
+                    self._run("restack", u, u.hex)
                 if u.hex != frm or u.map != frm_map:
                     if u.hex is not None:
                         ctx.touched.add(u.hex)

@@ -301,7 +301,7 @@ def mandatory_retreat(loss: int, strength: int, *, year: int, nations: Sequence[
                       fortress: bool = False, trench: bool = False, trench_negated: str | None = None,
                       terrain_drm: int | None = 0, terrain_halves: bool = False,
                       solid_terrain_negated: str | None = None,
-                      mountain_alpine_usable: bool = False, surrounded: bool | None = False,
+                      mountain_alpine_usable: bool = False, surrounded: bool | None = None,
                       assault_first_turn: bool = False, assault_vs_fort: bool = False,
                       russia_41_3: bool = False) -> RetreatRule:
     """14-4 and the rules that change it, for the defender's loss ``loss`` (the attack's result)
@@ -316,6 +316,18 @@ def mandatory_retreat(loss: int, strength: int, *, year: int, nations: Sequence[
     unless stacked with Germans), 41-2 (Russia 1914-15), 42-2 (Italy before 1918), 47-2 (Romania),
     else 14-4 (½)."""
     ns = {n.lower() for n in nations}
+    solid = terrain_halves or (terrain_drm is not None
+                               and terrain_drm <= (-3 if year <= 1915 else -2))
+    solid = solid and year >= 1915 and not solid_terrain_negated
+    if fortress:
+        # 14-4 / 21-5: never forced with a fortress; 33-8 (a full-strength assault unit, no
+        # viable trench, neither 22-16 nor 33-3) forces ½
+        if assault_vs_fort and not (trench and not trench_negated) and not solid \
+                and not assault_first_turn:
+            return RetreatRule(2 * loss >= strength, "33-8", "a fort hex attacked by a "
+                               "full-strength assault unit: ½", f"1/2 of {strength} SP")
+        return RetreatRule(False, "14-4", "units with a fortress are never forced to retreat "
+                           "(21-5)")
     if surrounded:
         return RetreatRule(4 * loss >= strength, "20-7", "surrounded units retreat when the loss is "
                            "at least a quarter of the hex's strength", f"1/4 of {strength} SP")
@@ -334,18 +346,10 @@ def mandatory_retreat(loss: int, strength: int, *, year: int, nations: Sequence[
                            "retreat")
     if urban_chosen:
         return RetreatRule(False, "14-4", "urban terrain was chosen")
-    if fortress and not assault_vs_fort:
-        return RetreatRule(False, "14-4", "units with a fortress are never forced to retreat "
-                           "(21-5)")
-    if assault_vs_fort:
-        return RetreatRule(2 * loss >= strength, "33-8", "a fort hex attacked by a full-strength "
-                           "assault unit: ½", f"1/2 of {strength} SP")
     if trench and not trench_negated:
         return RetreatRule(loss >= strength, "22-8", "with a trench marker only when the loss "
                            "equals or exceeds the total strength", f"total {strength} SP")
-    solid = terrain_halves or (terrain_drm is not None
-                               and terrain_drm <= (-3 if year <= 1915 else -2))
-    if solid and year >= 1915 and not solid_terrain_negated:
+    if solid:
         return RetreatRule(loss >= strength, "22-16", f"defensive terrain of "
                            f"{'halving' if terrain_halves else terrain_drm} in {year}: only when "
                            f"the loss equals or exceeds the total strength", f"total {strength} SP")

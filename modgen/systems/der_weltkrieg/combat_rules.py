@@ -30,7 +30,8 @@ from ...hexgrid import Hex
 from . import combat as C
 from . import combat_declarations as CD
 from .combat_record import (NO_SUPPLY_SEARCH, Combat, CombatMove, CombatUnit, DieRoll, Loss,
-                            Resolution, hq_has_loc, is_surrounded, supply_line_length)
+                            Resolution, fortress_surrounded_turns, hq_has_loc, is_surrounded,
+                            supply_line_length)
 
 ATTACK_DIE = "1d6"           # the module's combat die (modgen.module.buildfile)
 SURRENDER_DIE = "2d6"        # 21-11
@@ -311,9 +312,10 @@ def _declare_attack(ctx: CheckContext, st: _State, d):
         ctx.combats.remove(prev)
         for i, c in enumerate(ctx.combats):
             c.number = i + 1
-    units_here = [u for u in ctx.units_at(target) if _is_unit(u)]
-    if side is None and units_here:
-        side = ctx.enemy_side(units_here[0].side)
+    units_here = [u for u in ctx.units_at(target) if _is_unit(u) and u.counter.type != "hq"]
+    if units_here:
+        # the attacker is the enemy of the hex's units, whatever the phase (12-1 says when)
+        side = ctx.enemy_side(units_here[0].side) or side
     c = _open(ctx, st, side, target, d.step, d.text)
     c.option = d.option
     if ctx.now.phase is not None and not (ctx.now.kind in ("combat", "movement")
@@ -654,6 +656,20 @@ def losses_by_flip(ctx: CheckContext, u: UnitState, before: int, after: int):
     yield from _loss(ctx, u, "flip", u.hex) or ()
 
 
+@rule("13-22", "restack")
+def losses_by_restacking(ctx: CheckContext, u: UnitState, h: Hex):
+    """13-22: a unit (or a strength marker) moved within its hex: the units now under a strength
+    marker they were not under lost strength."""
+    if u.marker_id is not None:
+        if RP.marker_kind(ctx, u.marker_id) == "strength":
+            for v in ctx.units_at(h):
+                if _is_unit(v) and u.piece in (ctx.stack_above(v.piece) or ()):
+                    yield from _loss(ctx, v, "marker", h)
+        return
+    if _is_unit(u) and strength_markers_above(ctx, u):
+        yield from _loss(ctx, u, "marker", h)
+
+
 @rule("14-6", "move")
 def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """Moves in a Combat Phase (and after a Column Attack) are retreats (14), advances (15) or
@@ -705,7 +721,7 @@ def _combat_phase_move(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex):
     st = _state(ctx)
     phasing = ctx.now.side
     # a retreat: a defender of a combat leaving the hex attacked
-    c, role = _combat_of(st, u.piece, roles=("defenders",))
+    c, role = _combat_of(st, u.piece, roles=("defenders", "excluded"))
     if c is not None and frm == c.target:
         yield from _retreat(ctx, st, c, u, frm, to)
         return
@@ -792,10 +808,9 @@ def _retreat(ctx: CheckContext, st: _State, c: Combat, u: UnitState, frm: Hex, t
         c.retreat = True
         c.notes.append(f"the defender retreats: {u.name} left {frm} at step {ctx.step}")
     st.retreated[u.piece] = to
-    if all(v.piece in {m.piece for m in c.retreats} or _now_strengths(ctx, v.piece) == {0}
-           or v.type in ("art", "siege-art", "fortress", "hq")
-           for v in c.defenders):
-        st.vacated[frm] = c
+    if not [v for v in ctx.units_at(frm) if _is_unit(v) and v.side == u.side
+            and v.counter.type not in ("art", "siege-art", "fortress", "hq")]:
+        st.vacated[frm] = c          # 15-1: the hex the defenders left
     if before_combat:
         cav = [a for a in c.attackers if a.type == "cav"]
         if cav:
@@ -957,18 +972,36 @@ def combats_at_end_of_log(ctx: CheckContext):
 
 
 def _siege_result(ctx: CheckContext, h: Hex, v: dict):
+    """21-10 / 21-11 worked out at the end of the phase of the roll: a fortress that surrenders
+    leaves the map with every unit in its hex; one that holds stays."""
+    from .combat import fortress_prone_after, fortress_prone_turns, fortress_surrenders
     forts = [ctx.units.get(p) for p in v["forts"]]
     gone = all(f is None or f.hex is None for f in forts)
-    from .combat import fortress_prone_after
+    left = [u for u in ctx.units_at(h) if _is_unit(u)]
     strength = sum((f.counter.front.strength or 0) for f in forts if f is not None)
-    need = v["roll"] - 1
-    yield ctx.finding("21-11", UNDETERMINED, f"fortress surrender roll for {h} at step {v['step']}: "
-                      f"2d6 = {v['roll']}; it surrenders if {need} ≤ the turns it has been prone "
-                      f"(a {strength}-SP fortress is prone after {fortress_prone_after(strength)} "
-                      f"surrounded turns, 21-10); the fortress "
-                      f"{'was removed' if gone else 'held'}", hexes=[h], step=v["step"],
-                      missing="the turns the fortress has been surrounded (20-1, supply rules)",
-                      check="combat")
+    after = fortress_prone_after(strength)
+    roll = v["roll"]
+    turns = {fortress_surrounded_turns(ctx, f) for f in forts if f is not None}
+    what = (f"fortress surrender roll for {h} at step {v['step']}: 2d6 = {roll}; a {strength}-SP "
+            f"fortress is prone to surrender after {after} surrounded turns (21-10) and surrenders "
+            f"when the roll − 1 = {roll - 1} is at most the turns it has been prone (21-11)")
+    if None in turns or len(turns) != 1:
+        yield ctx.finding("21-11", UNDETERMINED, what + f"; the fortress "
+                          f"{'was removed' if gone else 'held'}", hexes=[h], step=v["step"],
+                          missing="the turns the fortress has been surrounded (20-1, supply rules)",
+                          check="combat")
+        return
+    n = turns.pop()
+    prone = fortress_prone_turns(strength, n)
+    must = fortress_surrenders(roll, prone)
+    what += f": surrounded {n} turns, prone {prone}"
+    if must and (not gone or left):
+        yield ctx.finding("21-11", VIOLATION, what + f" — it surrenders with every unit in {h}, "
+                          f"but {', '.join(u.name for u in left) or 'the fortress'} stayed",
+                          hexes=[h], step=v["step"], check="combat")
+    elif not must and gone:
+        yield ctx.finding("21-11", VIOLATION, what + " — it holds, but the fortress was removed",
+                          hexes=[h], step=v["step"], check="combat")
 
 
 # ============================================================================ working a combat out
@@ -1082,7 +1115,7 @@ def _attack_hexsides(ctx: CheckContext, c: Combat) -> list:
     mapdef = ctx.mapdef()
     out = []
     for a in c.attackers:
-        if a.hex is None or mapdef is None:
+        if a.hex is None or mapdef is None or a.hex not in c.target.neighbours():
             continue
         s = mapdef.hexside(a.hex, c.target)
         if s is not None:
@@ -1565,7 +1598,7 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
         lus = _loss_units(units, attacking)
         if lus is None:
             continue
-        fortress_first = not attacking and bool(c.retreats)
+        fortress_first = not attacking and bool(c.retreats or c.retreat)
         for rule_no, msg in C.loss_order_problems(lus, fortress_first=fortress_first):
             yield _finding(ctx, c, rule_no, VIOLATION, f"the {who}'s losses against {c.target}: "
                            f"{msg}", hexes=[c.target], step=step,
@@ -1638,7 +1671,7 @@ def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
         full_assault = any(a.type in ("aslt", "mtn-aslt") and a.printed is not None
                            and a.full_strength is not None and a.printed > a.full_strength
                            for a in c.attackers)
-        for r in c.attack.results:
+        for r, first in itertools.product(c.attack.results, _assault_first_turn(ctx, st, c)):
             rr = C.mandatory_retreat(
                 r, s_lo, year=c.date.year if c.date else 1915, nations=_nations(units),
                 city_or_port=bool(info and (info.city or info.port)), urban_chosen=t == "urban",
@@ -1647,7 +1680,7 @@ def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
                 terrain_drm=row.attack.drm if row is not None else 0,
                 terrain_halves=bool(row is not None and row.attack.halve_strength),
                 solid_terrain_negated=neg22_16, mountain_alpine_usable=mountain,
-                surrounded=_any_surrounded(ctx, c),
+                surrounded=_any_surrounded(ctx, c), assault_first_turn=first,
                 assault_vs_fort=full_assault and any(d.type == "fortress" for d in c.defenders))
             verdicts.add(rr.must)
             rules.add(rr.rule)
@@ -1676,6 +1709,27 @@ def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
                        f"whether they had to retreat depends on what the log does not show",
                        hexes=[c.target], step=step, side=c.defender_side,
                        missing="; ".join(missing))
+
+
+def _assault_first_turn(ctx: CheckContext, st: _State, c: Combat) -> tuple[bool, ...]:
+    """33-3: whether this is the first game turn full-strength assault units attack the defending
+    country (the majority of the hex's SP); IF 3-7 takes British and French units out. (True,
+    False) when the log does not begin at the scenario's start and the first such attack may lie
+    before it."""
+    full = [a for a in c.attackers if a.type in ("aslt", "mtn-aslt") and a.printed is not None
+            and a.full_strength is not None and a.printed > a.full_strength]
+    if not full or c.date is None or not c.defenders:
+        return (False,)
+    by_nation: dict[str, int] = {}
+    for d in c.defenders:
+        by_nation[d.nation or ""] = by_nation.get(d.nation or "", 0) + max(_interval(d.strengths))
+    nation = max(sorted(by_nation), key=lambda n: by_nation[n])
+    if nation in ("france", "great-britain") and _special(ctx, "3-7") is not None:
+        return (False,)
+    first = st.assault_seen.setdefault(nation, c.date)
+    if first != c.date:
+        return (False,)
+    return (True,) if ctx.log_starts_scenario else (True, False)
 
 
 def _any_surrounded(ctx: CheckContext, c: Combat) -> bool | None:
