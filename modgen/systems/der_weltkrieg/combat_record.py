@@ -1,5 +1,5 @@
 """The Combat record: one attack on one hex with its counterattack and results (12-1), as the
-checker reconstructs it from the log and the players' declarations (``combat_declarations``).
+checker reconstructs it from the log and the players' declarations (``declarations.KEYWORDS``).
 
 Every Combat the checker sees is appended to ``ctx.combats`` (``modgen.check.context``) when it
 opens and is complete when the engine's ``combat`` hook runs (``@rule(…, "combat")``: the next
@@ -58,9 +58,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ...hexgrid import Hex
-from .combat import Modifier
-from .combat_declarations import Payment
+from modgen.hexgrid import Hex
+
+from .declarations import Payment
+from .rules.combat import Modifier
 
 
 @dataclass(frozen=True)
