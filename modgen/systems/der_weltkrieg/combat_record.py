@@ -1,5 +1,5 @@
 """The Combat record: one attack on one hex with its counterattack and results (12-1), as the
-checker reconstructs it from the log and the players' declarations (``combat_declarations``).
+checker reconstructs it from the log and the players' declarations (``declarations.KEYWORDS``).
 
 Every Combat the checker sees is appended to ``ctx.combats`` (``modgen.check.context``) when it
 opens and is complete when the engine's ``combat`` hook runs (``@rule(…, "combat")``: the next
@@ -58,9 +58,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ...hexgrid import Hex
-from .combat import Modifier
-from .combat_declarations import Payment
+from modgen.hexgrid import Hex
+
+from .declarations import Payment
+from .rules.combat import Modifier
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,94 @@ class Combat:
     @property
     def title(self) -> str:
         what = "Column Attack" if self.kind == "column" else "Combat"
-        return f"{what} {self.number}: {self.target or 'hex not known'}"
+        when = ", ".join(str(x) for x in (self.date, self.phase) if x)
+        steps = (f"steps {self.first_step}-{self.last_step}" if self.last_step
+                 and self.last_step != self.first_step else f"step {self.first_step}")
+        return f"{what} {self.number}: {self.target or 'hex not known'} ({when}; {steps})"
+
+    # ------------------------------------------------------------------ for the reports
+    def summary_lines(self, side_names: dict | None = None) -> list[str]:
+        """The combat as the text report shows it: one line per part, each with its rule."""
+        names = side_names or {}
+
+        def units(us, with_hex=True):
+            return ", ".join(f"{u.name}{' (' + str(u.hex) + ')' if with_hex and u.hex else ''} "
+                             f"{_vals(u.strengths)}" for u in us) or "none known"
+
+        out = []
+        who = names.get(self.side, self.side or "?")
+        if self.declaration:
+            out.append(f"declared at step {self.declared_step}: {self.declaration}")
+        for n in self.notes:
+            out.append(f"note: {n}")
+        out.append(f"attackers ({who}{'' if self.attackers_known else ', not declared'}): "
+                   f"{units(self.attackers)}")
+        if self.supply is not None:
+            pays = [f"{p.hq or '?'} {p.sp if p.sp is not None else '?'} SP"
+                    + (f" for {', '.join(p.units)}" if p.units else "") for p in self.supply]
+            out.append(f"attack supply (13-7, 19-2): {'; '.join(pays) or 'none (19-11 half strength)'}")
+        else:
+            out.append("attack supply: not declared")
+        out.append(f"defenders ({names.get(self.defender_side, self.defender_side or '?')}): "
+                   f"{units(self.defenders, with_hex=False)}")
+        if self.excluded:
+            out.append(f"not counted (retreated into the hex this phase, 14-15/14-17): "
+                       f"{units(self.excluded, with_hex=False)}")
+        if self.terrain_choices or self.terrain:
+            out.append(f"terrain (13-3): {(self.terrain or 'not declared').replace('_', ' ')}"
+                       f"; the defender may choose {', '.join(t.replace('_', ' ') for t in self.terrain_choices) or '?'}")
+        for label, res, roll in (("attack", self.attack, self.attack_roll),
+                                 ("counterattack", self.counter, self.counter_roll)):
+            if roll is None and res is None:
+                if label == "counterattack":
+                    out.append("counterattack: none" + (" (declared)" if self.counterattack is False else ""))
+                continue
+            if res is None:
+                out.append(f"{label}: roll {roll.value} at step {roll.step}")
+                continue
+            for t in res.terms:
+                out.append(f"{label}: {t}")
+            mods = " ".join(f"{m.why} {m.drm:+d} ({m.rule})" for m in res.modifiers)
+            die = (f"die {res.roll} (step {roll.step}, {roll.roller or '?'})"
+                   if roll is not None and res.roll is not None else "no roll")
+            out.append(f"{label}: column {_vals(res.strengths)} (13-8); {die}"
+                       + (f" {mods}" if mods else "")
+                       + (f" → {res.die}" if res.die is not None else "")
+                       + f"; result {_vals(res.results)} ({res.table} CRT"
+                       + (", placeholder cell" if res.placeholder else "") + ", 13-13)")
+            for m in dict.fromkeys(res.missing):
+                out.append(f"{label}: missing: {m}")
+        if self.required_defender is not None:
+            out.append(f"losses required: defender {_vals(self.required_defender)}, attacker "
+                       f"{_vals(self.required_attacker or frozenset({0}))} (13-13, 13-17"
+                       + (", 14-3" if self.retreats else "") + ")")
+        applied = [f"{x.name} {x.how} (step {x.step})" for x in self.losses]
+        out.append(f"losses applied (13-21): {', '.join(applied) or 'none'}")
+        out.append("retreat (14): " + (", ".join(f"{m.name} {m.frm}→{m.to} (step {m.step})"
+                                                 for m in self.retreats)
+                                       or ("declared, none seen" if self.retreat else
+                                           "none" + (" (declared !hold)" if self.retreat is False else ""))))
+        out.append("advance (15): " + (", ".join(f"{m.name} {m.frm}→{m.to} (step {m.step})"
+                                                 for m in self.advances) or "none"))
+        if self.verdicts:
+            for r, sev, msg in self.verdicts:
+                out.append(f"[{r}] {sev}: {msg}")
+        else:
+            out.append("verdicts: no rule broken")
+        return out
+
+    def map_marks(self) -> dict:
+        """What the HTML report draws: the hex attacked, the attackers' hexes (with the units in
+        them), retreat and advance paths."""
+        att: dict[str, list[str]] = {}
+        for u in self.attackers:
+            if u.hex is not None:
+                att.setdefault(str(u.hex), []).append(u.name)
+        return {"target": str(self.target) if self.target else None,
+                "target_units": [u.name for u in self.defenders],
+                "attackers": att,
+                "retreats": [[str(m.frm), str(m.to)] for m in self.retreats if m.frm and m.to],
+                "advances": [[str(m.frm), str(m.to)] for m in self.advances if m.frm and m.to]}
 
     def to_dict(self) -> dict:
         return {
@@ -263,10 +351,22 @@ class Combat:
             "losses": [x.to_dict() for x in self.losses],
             "retreats": [x.to_dict() for x in self.retreats],
             "advances": [x.to_dict() for x in self.advances],
+            "title": self.title,
             "first_step": self.first_step, "last_step": self.last_step,
             "notes": list(self.notes),
             "verdicts": [{"rule": r, "severity": s, "message": m} for r, s, m in self.verdicts],
         }
+
+
+def _vals(vals) -> str:
+    vs = sorted(v for v in (vals or ()) if v is not None)
+    if not vs:
+        return "?"
+    if len(vs) == 1:
+        return str(vs[0])
+    if len(vs) > 3 and vs == list(range(vs[0], vs[-1] + 1)):
+        return f"{vs[0]}-{vs[-1]}"
+    return " or ".join(map(str, vs))
 
 
 # --------------------------------------------------------------------------- the supply seam
@@ -279,19 +379,26 @@ _SUPPLY_SEARCH: Callable | None = None
 _HQ_LOC: Callable | None = None
 #: ``fn(ctx, unit) -> bool | None``: whether the unit is surrounded (20-1).
 _SURROUNDED: Callable | None = None
+#: ``fn(ctx, fortress) -> int | None``: consecutive turns the fortress has been surrounded (21-10:
+#: a turn runs from the end of an enemy Combat Phase to the start of the next).
+_SURROUNDED_TURNS: Callable | None = None
 
 
 def set_supply_search(supply_line_length: Callable | None = None, hq_has_loc: Callable | None = None,
-                      surrounded: Callable | None = None) -> None:
+                      surrounded: Callable | None = None,
+                      surrounded_turns: Callable | None = None) -> None:
     """Register the supply rules' searches (any of them). Combat rules call them through
-    :func:`supply_line_length`, :func:`hq_has_loc` and :func:`is_surrounded`."""
-    global _SUPPLY_SEARCH, _HQ_LOC, _SURROUNDED
+    :func:`supply_line_length`, :func:`hq_has_loc`, :func:`is_surrounded` and
+    :func:`fortress_surrounded_turns`."""
+    global _SUPPLY_SEARCH, _HQ_LOC, _SURROUNDED, _SURROUNDED_TURNS
     if supply_line_length is not None:
         _SUPPLY_SEARCH = supply_line_length
     if hq_has_loc is not None:
         _HQ_LOC = hq_has_loc
     if surrounded is not None:
         _SURROUNDED = surrounded
+    if surrounded_turns is not None:
+        _SURROUNDED_TURNS = surrounded_turns
 
 
 def supply_line_length(ctx, unit, start: Hex, hq, max_mp: int) -> int | None | type(...):
@@ -308,6 +415,10 @@ def hq_has_loc(ctx, hq) -> bool | None:
 
 def is_surrounded(ctx, unit) -> bool | None:
     return None if _SURROUNDED is None else _SURROUNDED(ctx, unit)
+
+
+def fortress_surrounded_turns(ctx, fortress) -> int | None:
+    return None if _SURROUNDED_TURNS is None else _SURROUNDED_TURNS(ctx, fortress)
 
 
 NO_SUPPLY_SEARCH = ("the supply-line search (19-5..19-8: the supply rules register it with "

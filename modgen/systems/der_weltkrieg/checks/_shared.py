@@ -3,17 +3,14 @@ ZOCs, terrain costs, unit references (from the positional checks), and the facts
 log cannot show but the players declared (``!duration``, ``!optional``)."""
 from __future__ import annotations
 
-from ....check.context import CheckContext, UnitState
-from ....check.rules_position import (_view as unit_view, board_state, enemy_zoc_hexes,  # noqa: F401
-                                      marker_kind, terrain_costs, unit_matches)
+from modgen.check.context import CheckContext, UnitState
+
+from .common import (board_state, enemy_zoc_hexes, is_unit, marker_kind,  # noqa: F401
+                     terrain_costs, unit_matches, unit_view)
 
 __all__ = ["board_state", "enemy_zoc_hexes", "marker_kind", "terrain_costs", "unit_matches",
            "unit_view", "is_unit", "is_hq", "duration_game", "optional_rule", "hqs_named",
            "side_nations", "kind_of"]
-
-
-def is_unit(u: UnitState) -> bool:
-    return u.counter is not None and u.marker_id is None
 
 
 def is_hq(u: UnitState) -> bool:

@@ -35,14 +35,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ....check.context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
-from ....check.engine import rule
-from ....hexgrid import Hex
-from ....model.types import GameDate
-from .. import demoralization as D
-from .. import morale as M
-from .. import victory as V
-from ..demoralization import Span
+from modgen.check.context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.hexgrid import Hex
+from modgen.model.types import GameDate
+from ..rules import demoralization as D
+from ..rules import morale as M
+from ..rules import victory as V
+from ..rules.demoralization import Span
 from ._shared import duration_game, is_unit, kind_of
 
 CONTROL_READING = ("control: the side of the ground combat units in the hex, else of the last "
@@ -307,7 +307,7 @@ def declared_dm(ctx: CheckContext, d):
     nation = d.args[0]
     match = [n for n in ctx.game.nations if n == nation or ctx.game.nations[n].name.lower() == nation]
     if not match:
-        from ....check.findings import WARNING
+        from modgen.check.findings import WARNING
         yield ctx.finding("26-1", WARNING, f"!dm names {nation!r}, which is no nation of the game")
         return
     pts = int(d.args[1])

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....check.context import CheckContext, PhaseInfo, UnitState
-from ....check.engine import rule
-from ....check.findings import UNDETERMINED, VIOLATION
-from ....hexgrid import Hex
-from .. import fortresses as F
+from modgen.check.context import CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.hexgrid import Hex
+from ..rules import fortresses as F
 from ._shared import is_unit
 
 

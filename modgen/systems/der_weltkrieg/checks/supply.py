@@ -38,19 +38,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....check.context import DEAD_PILE, MAIN_MAP, CheckContext, PhaseInfo, UnitState
-from ....check.engine import rule
-from ....check.findings import UNDETERMINED, VIOLATION
-from ....hexgrid import Hex
-from ....model.types import GameDate
-from .. import supply_lines as SL
-from .. import supply_points as SPR
-from ..supply_declarations import register_all
+from modgen.check.context import DEAD_PILE, MAIN_MAP, CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.hexgrid import Hex
+from modgen.model.types import GameDate
+from ..rules import supply_lines as SL
+from ..rules import supply_points as SPR
 from ._shared import (board_state, duration_game, enemy_zoc_hexes, hqs_named, is_hq, is_unit,
                       kind_of, side_nations, terrain_costs, unit_view)
-
-register_all()
-
 
 # --------------------------------------------------------------------------- searches
 
@@ -128,12 +124,26 @@ def _cache_put(ctx: CheckContext, key, value) -> None:
     ctx.cache["supply-cache-size"] = n + 1
 
 
-try:  # the combat rules read supply lines through this seam (combat_record.set_supply_search)
-    from ..combat_record import set_supply_search
-except ImportError:  # pragma: no cover - the combat rules are not installed
-    set_supply_search = None
-if set_supply_search is not None:
-    set_supply_search(supply_line_length, hq_has_loc, is_surrounded)
+def register_searches() -> None:
+    """Give the combat rules the supply searches (``combat_record.set_supply_search``) where none
+    is registered — a test may have put its own in place, which is left alone."""
+    try:
+        from .. import combat_record as CR
+    except ImportError:  # pragma: no cover - the combat rules are not installed
+        return
+    CR.set_supply_search(supply_line_length if CR._SUPPLY_SEARCH is None else None,
+                         hq_has_loc if CR._HQ_LOC is None else None,
+                         is_surrounded if CR._SURROUNDED is None else None)
+
+
+register_searches()
+
+
+@rule("19-4", "setup")
+def supply_searches(ctx: CheckContext):
+    """19-4..19-8, 19-15, 20-1 bookkeeping: the searches are registered for the combat rules."""
+    register_searches()
+    return ()
 
 
 # --------------------------------------------------------------------------- the ledger
@@ -165,6 +175,10 @@ class Ledger:
     income_received: dict = field(default_factory=dict)
     income_dates: set = field(default_factory=set)
     income_rules: dict = field(default_factory=dict)       # nation -> rules that gave income
+    # sides whose HQ SupplyPoints have changed in the log: they keep their SP on the HQ counters
+    # (a side whose HQs never change may keep them on the Supply Track instead: then the HQ
+    # counters say nothing about what was spent)
+    in_use: set = field(default_factory=set)
 
 
 def ledger(ctx: CheckContext) -> Ledger:
@@ -192,7 +206,9 @@ def supply_points_changed(ctx: CheckContext, u: UnitState, changes: dict):
     old, new = (_sp_value(v) for v in changes["SupplyPoints"])
     if old is None or new is None or old == new:
         return
-    ledger(ctx).changes.append(SpChange(ctx.step or 0, u.piece, old, new))
+    led = ledger(ctx)
+    led.changes.append(SpChange(ctx.step or 0, u.piece, old, new))
+    led.in_use.add(u.side)
     limit, rule_no = SPR.holding_limit(u.counter, corps_rules=duration_game(ctx))
     if new > limit and ctx.once(rule_no, (u.piece, ctx.phase_start_step)):
         what = "a Corps HQ holds at most 10 SP (18-18)" if rule_no == "18-18" else \
@@ -346,7 +362,7 @@ def _small_contingent(ctx: CheckContext, nation: str, side: str) -> tuple[bool |
     """18-13: whether ``nation`` has fewer than 2 divisions (or the equivalent) and no HQ on the
     map, and the "primary" friendly nationality (read as the one with the most divisions on the
     map; None when two tie)."""
-    from ....rules.units import unit_stacking_value
+    from ..rules.units import unit_stacking_value
     divs: dict[str, float] = {}
     has_hq = False
     for u in ctx.units.values():
@@ -366,11 +382,27 @@ def _small_contingent(ctx: CheckContext, nation: str, side: str) -> tuple[bool |
     return True, ranked[0][1]
 
 
+def _seam():
+    """The searches as the combat rules see them (``combat_record``: ours, unless a test put its
+    own in place), so both sets of rules judge one supply picture."""
+    try:
+        from .. import combat_record as CR
+    except ImportError:  # pragma: no cover
+        return supply_line_length, hq_has_loc
+    def length(ctx, unit, start, hq, max_mp=SL.SEARCH_LIMIT):
+        v = CR.supply_line_length(ctx, unit, start, hq, max_mp)
+        return supply_line_length(ctx, unit, start, hq, max_mp) if v is ... else v
+    def loc(ctx, hq):
+        return CR.hq_has_loc(ctx, hq) if CR._HQ_LOC is not None else hq_has_loc(ctx, hq)
+    return length, loc
+
+
 def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, what: str):
     target = [combat.target] if combat.target else []
+    line_length, has_loc = _seam()
     # 19-15: an HQ without a line of communication expends no SP while in an enemy ZOC
     if hq.hex is not None and hq.hex in enemy_zoc_hexes(ctx, hq.side):
-        loc = hq_has_loc(ctx, hq)
+        loc = has_loc(ctx, hq)
         if loc is False:
             yield ctx.finding("19-15", VIOLATION, f"{hq.name} in {hq.hex} is in an enemy ZOC and has "
                               f"no line of communication to a friendly rail line or depot: it may "
@@ -408,7 +440,7 @@ def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, 
             art = u.type in ("art", "siege-art")
             if art and adjacent:
                 continue                          # 19-14
-            length = supply_line_length(ctx, st, u.hex, hq)
+            length = line_length(ctx, st, u.hex, hq)
             if length is None:
                 yield ctx.finding("19-4", VIOLATION, f"{hq.name} in {hq.hex} pays for {u.name} in "
                                   f"{u.hex}, but no supply line of at most {SL.SEARCH_LIMIT} MP "
@@ -499,6 +531,16 @@ def _reconcile(ctx: CheckContext, led: Ledger, ended: PhaseInfo):
             continue
         if piece in led.lost_hqs or piece in led.arrived_hqs:
             continue                              # 18-16 / 25-6 (the reinforcement rules)
+        if u.side not in led.in_use:
+            # no SupplyPoints change of this side in the log so far: the SP may be kept on the
+            # Supply Track, so the counters cannot show a shortfall
+            if (paid or sent) and net == 0 and ctx.once("19-3", ("no-ledger", u.side)):
+                ctx.notes.append(f"{u.name} pays or sends {paid + sent} SP (step {ctx.step}), but "
+                                 f"no HQ of the {ctx.side_name(u.side)} has had its SupplyPoints "
+                                 "changed in the log so far: the SP may be kept on the Supply "
+                                 "Track, which is not read; the spending of that side (17-3, "
+                                 "19-3) is checked only from its first SupplyPoints change")
+            continue
         # 17-3: SP are possessed by HQs: none can spend or send more than it held
         if paid + sent and paid + sent > start + recv:
             doing = " and ".join(x for x in (f"pays {paid} SP ({_combats(led, piece)})" if paid else "",

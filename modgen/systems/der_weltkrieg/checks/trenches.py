@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ....check.context import CheckContext, PhaseInfo, UnitState
-from ....check.engine import rule
-from ....check.findings import VIOLATION
-from ....hexgrid import Hex
-from .. import trenches as T
+from modgen.check.context import CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.check.findings import VIOLATION
+from modgen.hexgrid import Hex
+from ..rules import trenches as T
 from ._shared import is_unit, kind_of, optional_rule
 
 KINDS = ("construction", "trench", "devastation")
