@@ -71,7 +71,8 @@ def test_income_15_20_italy_ten_sp_on_the_first_turn_of_june():
     early.advance_to(GameDate(1915, 5, 7), "entente-combat")
     early.set_supply_points(IT1, 6)
     early.next_phase()
-    assert len(of(check(early), "25-7")) == 1 and "gives 0 SP so far" in of(check(early), "25-7")[0].message
+    hit = of(check(early), "15-20")              # named after the schedule that gives Italy SP
+    assert len(hit) == 1 and "received 1 SP" in hit[0].message and "gives 0 SP so far" in hit[0].message
 
 
 def test_income_15_14_austria_hungary_and_late_receipt():
@@ -239,3 +240,48 @@ def test_supply_points_unchanged_need_no_reason(sp):
     t.set_supply_points(IT1, 5 + 10 - sp if sp else 15)   # the 1 June income, late
     t.next_phase()
     assert [f for f in mine(check(t)) if f.severity == "violation"] == []
+
+
+# ------------------------------------------------------------------ RPL income (15-20), 15-4/15-5
+
+def test_rpl_income_15_20_italy():
+    """15-20: 1 × 3-3 Inf RPL on the 2nd and 6th turns of each month from June 1915."""
+    t = TestGame(GAME, MAY)
+    t.place("it-inf-xx-rpl-3")                   # in the Entente pool
+    t.advance_to(GameDate(1915, 6, 2), "entente-reinforcement")
+    t.arrive("it-inf-xx-rpl-3", "1421")          # Milano (15-18)
+    t.next_phase()
+    assert [f for f in check(t).findings if f.rule in ("15-20", "15-21", "15-22")] == []
+    # turn 1 of June: 15-20 gives no RPL, but 15-21 (after Shaken National Morale) gives an Inf
+    # RPL on the 1st turn of even months; a plain scenario keeps no morale, so that may be it
+    plain = TestGame(GAME, MAY)
+    plain.place("it-inf-xx-rpl-3")
+    plain.advance_to(GameDate(1915, 6, 1), "entente-reinforcement")
+    plain.arrive("it-inf-xx-rpl-3", "1421")
+    plain.next_phase()
+    assert [f for f in check(plain).findings if f.rule.startswith("15-")] == []
+    early = TestGame(GAME, MAY)                   # a duration game: Italy is not Shaken (0 DM)
+    early.place("it-inf-xx-rpl-3")
+    early.declare("!duration")
+    early.advance_to(GameDate(1915, 6, 1), "entente-reinforcement")
+    early.arrive("it-inf-xx-rpl-3", "1421")      # turn 1: no RPL is due yet
+    end = early.next_phase()
+    hit = [f for f in check(early).findings if f.rule == "15-20" and f.severity == "violation"]
+    assert len(hit) == 1 and hit[0].step == end
+    assert ("Italy has brought 3 RPL SP onto the map in its Reinforcement Arrival Phases since the "
+            "log began; the replacement schedule gives 0 so far") in hit[0].message
+
+
+def test_front_totals_15_4_only_in_a_duration_game():
+    def play(duration: bool, sp: int):
+        t = TestGame(GAME, MAY)
+        if duration:
+            t.declare("!duration")
+        t.advance_to(GameDate(1915, 5, 7), "entente-replacement")
+        t.set_supply_points(TIR, sp)             # (SP from nowhere: 25-7 also reports it)
+        t.next_phase(2)                          # into and out of the Monthly Special Turn's first phase
+        return [f for f in check(t).findings if f.rule == "15-4"]
+    assert play(True, 40) == [] and play(False, 45) == []
+    hit = play(True, 45)
+    assert len(hit) == 1 and "Austria-Hungary's HQs hold 45 SP in the Monthly Special Turn of June 1915" \
+        in hit[0].message and "at most 40" in hit[0].message

@@ -199,10 +199,30 @@ class Surrounded:
     component: frozenset[Hex] = frozenset()
 
 
+def edge_distances(board: Board, hexes: Iterable[Hex], friendly_countries: Iterable[str]
+                   ) -> dict[Hex, int]:
+    """Steps from each land hex to the nearest friendly map edge (module docstring), ignoring
+    units: a static guide that lets :func:`surrounded` find a line of communication by walking
+    towards the edge instead of flooding the map (the verdict is the same)."""
+    friendly = set(friendly_countries)
+    land = [h for h in hexes if (i := board.hex_info(h)) is not None and i.land]
+    dist = {h: 0 for h in land if board.hex_info(h).country in friendly and _map_edge(board, h)}
+    q = deque(dist)
+    while q:
+        x = q.popleft()
+        for n in x.neighbours():
+            i = board.hex_info(n)
+            if n not in dist and i is not None and i.land:
+                dist[n] = dist[x] + 1
+                q.append(n)
+    return dist
+
+
 def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str], ezoc,
-               limit: int = 5000) -> Surrounded:
+               limit: int = 5000, guide: dict[Hex, int] | None = None) -> Surrounded:
     """20-1 with the interpretations of the module docstring; 20-9: units stacked with a fortress
-    are not surrounded."""
+    are not surrounded. ``guide`` (:func:`edge_distances`) orders the search towards the nearest
+    friendly map edge."""
     h = unit.hex
     if h is None:
         return Surrounded(None, "20-1", "the unit is not on the map")
@@ -222,12 +242,15 @@ def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str
             return False
         return True
 
+    import heapq
     seen = {h}
-    q = deque([h])
+    far = 1 << 30
+    q = [(guide.get(h, far) if guide else 0, 0, h)]
+    order = 0
     city = None
     edge = None
     while q and len(seen) < limit:
-        x = q.popleft()
+        x = heapq.heappop(q)[2]
         info = board.hex_info(x)
         if _map_edge(board, x):
             if info is not None and info.country in friendly:
@@ -240,7 +263,8 @@ def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str
         for n in x.neighbours():
             if n not in seen and passable(n):
                 seen.add(n)
-                q.append(n)
+                order += 1
+                heapq.heappush(q, (guide.get(n, far) if guide else order, order, n))
     if len(seen) >= limit:
         return Surrounded(False, "20-1", f"a line of communication from {h} reaches more than "
                           f"{limit} hexes")
