@@ -198,3 +198,18 @@ def test_duration_game_starting_dm_income_and_morale():
     # the scenario's victory counts DM "while playing the scenario": not the duration extras
     assert eog.dm["austria-hungary"] == Span(0, 0)
     assert eog.morale.get("austria-hungary", {}) == {}         # 246 < 550 (Shaken)
+
+
+def test_20_6_surrendered_units_are_not_rebuilt():
+    ring = ["de-inf-xx-8", "de-inf-xx-9", "de-inf-xx-7", "de-inf-xx-5", "de-inf-xx-10", "de-aslt-xx-12"]
+    setup = [P("fr-inf-xx-1", "2015"), P("fr-inf-xx-2", "2512")] + \
+        [P(c, str(n)) for c, n in zip(ring, Hex.parse("2015").neighbours())]
+    g = game(setup)
+    t = TestGame(g, g.scenarios["t"])
+    t.eliminate("fr-inf-xx-1")                   # surrounded: it surrenders (20-4)
+    t.eliminate("fr-inf-xx-2")                   # not surrounded: an ordinary loss
+    t.advance_to(GameDate(1915, 6, 1), "en-replacement")
+    t.move("fr-inf-xx-2", "2513")                # rebuilt (23-5): legal
+    step = t.move("fr-inf-xx-1", "2610")         # rebuilt after surrendering: 20-6
+    hit = [f for f in check(t).findings if f.rule == "20-6"]
+    assert len(hit) == 1 and hit[0].step == step and "may not be rebuilt" in hit[0].message

@@ -220,3 +220,28 @@ def test_region_membership_uncertain_for_clear_terrain():
     f = F(mapdef=m, default="central-powers")
     sure, maybe = V.region_hexes({"countries": ("italy",), "clear_terrain": True}, f)
     assert sure == [] and maybe == [Hex(11, 11)]
+
+
+def test_occupied_by_a_date_and_never():
+    from modgen.model.types import Condition
+    from types import MappingProxyType as MP
+
+    class F(FakeFacts):
+        def occupied_by(self, h, side, when, date=None):
+            first = {"3318": GameDate(1915, 9, 3)}.get(str(h))
+            if when == "by":
+                return first is not None and first <= date
+            if when == "ever":
+                return first is not None
+            return self.control.get(str(h)) == side
+
+    f = F(mapdef=_game().maps["6-4"])
+    by_sept = Condition("occupies", MP({"side": "central-powers", "region": MP({"hexes": ("3318",)}),
+                                        "count": "all", "when": "end", "by": GameDate(1915, 9, 7)}))
+    by_aug = Condition("occupies", MP({**by_sept.params, "by": GameDate(1915, 8, 7)}))
+    never = Condition("occupies", MP({"side": "entente", "region": MP({"hexes": ("3318",)}),
+                                      "count": "all", "when": "never"}))
+    assert V.evaluate_condition(by_sept, f).value is True
+    assert V.evaluate_condition(by_aug, f).value is False
+    assert "occupied by Turn 7 August 1915" in V.evaluate_condition(by_aug, f).because
+    assert V.evaluate_condition(never, f).value is False        # 3318 was occupied (by someone)

@@ -56,10 +56,12 @@ class _Game:
     last: dict = field(default_factory=dict)           # hex -> (side, step) of the last occupant
     at_start: dict = field(default_factory=dict)       # hex -> side occupying it at the start
     ever: dict = field(default_factory=dict)           # side -> set of hexes it has occupied
+    first: dict = field(default_factory=dict)          # (side, hex) -> first turn occupied
     cities_taken: set = field(default_factory=set)     # city hexes / urban hexsides already counted
     urban_taken: set = field(default_factory=set)
     flips: dict = field(default_factory=dict)          # piece -> net SP lost by flips this combat phase
     surrender_year: dict = field(default_factory=dict)
+    surrendered: dict = field(default_factory=dict)    # counter id -> step it surrendered (20-4)
     morale: M.MoraleTracker | None = None
     dm_income_dates: set = field(default_factory=set)
 
@@ -127,6 +129,8 @@ def start_of_game(ctx: CheckContext):
             g.at_start[h] = s
             g.last[h] = (s, None)
             g.ever.setdefault(s, set()).add(h)
+            if ctx.now.date is not None:
+                g.first.setdefault((s, h), ctx.now.date)
             own = _country_side(ctx, h)
             if own is not None and own != s:
                 g.cities_taken.add(h)        # already held by the enemy: not "first occupied" now
@@ -187,9 +191,17 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         return
     if to is not None:
         s = u.side
+        if frm is None and frm_map == DEAD_PILE and u.unit_id in g.surrendered:
+            from modgen.check.findings import VIOLATION
+            yield ctx.finding("20-6", VIOLATION, f"{u.name} comes back from the Eliminated box in "
+                              f"{to}; it surrendered while surrounded (step "
+                              f"{g.surrendered[u.unit_id]}) and may not be rebuilt (20-4, 20-6)",
+                              units=[u], hexes=[to])
         if _ground(u) and s is not None:
             g.last[to] = (s, ctx.step)
             g.ever.setdefault(s, set()).add(to)
+            if ctx.now.date is not None:
+                g.first.setdefault((s, to), ctx.now.date)
             _city(ctx, g, u, to)
         return
     if frm is None:
@@ -218,6 +230,8 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
                       u.y, frm)
     surrounded = is_surrounded(ctx, probe)
     spread = min(_marker_spread(ctx, frm), sp)
+    if surrounded is True and eliminated:
+        g.surrendered[u.unit_id] = ctx.step          # 20-4: removed while surrounded = surrendered
     if ctx.now.kind == "combat":
         g.ledger.unit_loss(nation, t, Span(sp - spread, sp), surrounded=surrounded, step=ctx.step,
                            turn=date, reason=f"{u.name} eliminated in {frm}", rpl=u.counter.rpl)
@@ -397,9 +411,14 @@ class LogFacts:
             return _country_side(self.ctx, h)
         return None
 
-    def occupied_by(self, h, side, when):
+    def occupied_by(self, h, side, when, date=None):
         if when == "end":
             return _occupant(self.ctx, h) == side
+        if when == "by":
+            first = self.g.first.get((side, h))
+            if first is not None and first <= date:
+                return True
+            return False if self.ctx.log_starts_scenario else None
         if h in self.g.ever.get(side, set()):
             return True
         return False if self.ctx.log_starts_scenario else None

@@ -41,8 +41,9 @@ class Facts(Protocol):
 
     def controller_at_start(self, h: Hex) -> str | None: ...
 
-    def occupied_by(self, h: Hex, side: str, when: str) -> bool | None:
-        """A ground combat unit of ``side`` is in ``h`` at the end / was ever / was never."""
+    def occupied_by(self, h: Hex, side: str, when: str, date=None) -> bool | None:
+        """A ground combat unit of ``side`` is in ``h`` at the end (``end``), stood there at some
+        time (``ever``), or at some time no later than ``date`` (``by``)."""
 
     def non_surrounded_unit(self, h: Hex, side: str) -> bool | None: ...
 
@@ -193,7 +194,10 @@ def _controls(c: Condition, facts: Facts, *, occupies: bool) -> Verdict:
     def tally(hexes):
         yes, no, unk = [], [], []
         for h in hexes:
-            if occupies or when != "end":
+            if p.get("by") is not None:
+                # occupied (or controlled) at some time no later than the date
+                v = facts.occupied_by(h, side, "by", p["by"])
+            elif occupies or when != "end":
                 v = facts.occupied_by(h, side, "end" if when == "end" else "ever")
                 if when == "never" and v is not None:
                     v = not v
@@ -214,6 +218,8 @@ def _controls(c: Condition, facts: Facts, *, occupies: bool) -> Verdict:
     who = facts.side_name(side)
     verb = {"end": "occupies" if occupies else "controls", "ever": "has occupied",
             "never": "has never occupied"}[when]
+    if p.get("by") is not None:
+        verb = f"occupied by {p['by']}"
     if p.get("non_surrounded"):
         verb += " (with a non-surrounded unit)"
     n_all = len(sure) + len(maybe)
