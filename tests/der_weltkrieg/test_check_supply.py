@@ -285,3 +285,59 @@ def test_front_totals_15_4_only_in_a_duration_game():
     hit = play(True, 45)
     assert len(hit) == 1 and "Austria-Hungary's HQs hold 45 SP in the Monthly Special Turn of June 1915" \
         in hit[0].message and "at most 40" in hit[0].message
+
+
+# ------------------------------------------------------------------ seeded mistakes (supply_mistakes)
+
+def _june_game(*mistakes: str):
+    """A short May 1915 game: the 1 June income, a transfer on 3 June, an Italian attack on 2119 in
+    the Entente Combat Phase of 3 June paid by the 1st HQ; each named mistake of
+    ``supply_mistakes.MISTAKES`` played where its ``when`` says."""
+    import supply_mistakes as SM
+    t = TestGame(GAME, MAY)
+    t.place("it-hq-xxxx-6th", "2123", sp=4)
+    t.advance_to(GameDate(1915, 6, 1), "entente-reinforcement")
+    t.set_supply_points(IT1, 15)                                  # 15-20: 10 SP on 1 June
+    t.advance_to(GameDate(1915, 6, 3), "entente-movement")
+    if "transfer-and-move" in mistakes:
+        SM.transfer_and_move(t, sender=IT1, sender_designation="1st", receiver="it-hq-xxxx-6th",
+                             receiver_designation="6th", sender_held=15, receiver_held=4,
+                             to_hex="2022")
+        held = 13
+    else:
+        t.declare("!transfer 1st 2 to 6th")
+        t.set_supply_points(IT1, 13)
+        t.set_supply_points("it-hq-xxxx-6th", 6)
+        held = 13
+    t.next_phase()                                                # Entente Combat Phase
+    t.declare("!attack 2119 with 6Alp Mtn X supply 1st 1")
+    if "sp-not-expended" in mistakes:
+        SM.sp_not_expended(t, hq=IT1, held=held, declared=1)
+    else:
+        t.set_supply_points(IT1, held - 1)
+    t.declare("!terrain 2119 mountain")
+    t.roll("1d6", [3])
+    t.next_phase()                                                # Replacement Phase
+    if "sp-from-nowhere" in mistakes:
+        SM.sp_from_nowhere(t, hq="it-hq-xxxx-6th", held=6)
+    t.next_phase()
+    return t
+
+
+def _supply_findings(t):
+    import supply_mistakes as SM
+    rules = {m.rule for m in SM.MISTAKES.values()} | {"17-3", "18-1", "19-2", "19-4", "19-6",
+                                                      "18-13", "19-15", "29-4", "25-7"}
+    return [f for f in check(t).findings if f.rule in rules and f.severity != "warning"]
+
+
+def test_seeded_supply_mistakes_each_and_together():
+    import supply_mistakes as SM
+    assert _supply_findings(_june_game()) == []
+    for name in ("sp-not-expended", "sp-from-nowhere", "transfer-and-move"):
+        m = SM.MISTAKES[name]
+        got = _supply_findings(_june_game(name))
+        assert [(f.rule, f.severity) for f in got] == [(m.rule, m.severity)], (name, got)
+        assert m.phrase in got[0].message
+    together = _supply_findings(_june_game("sp-not-expended", "sp-from-nowhere", "transfer-and-move"))
+    assert sorted(f.rule for f in together) == ["15-20", "18-6", "19-3"]
