@@ -503,12 +503,28 @@ def test_16_5_one_column_attack_per_unit_16_6_any_number_per_hex(supplied):
     assert found(r, "12-7") == [] and len(found(r, "16-5")) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="issue 8 false alarm: rules_turn reports the 16-9 retreat "
-                   "as 6-3; fixed once the systems layout (issue 7) lands")
 def test_16_9_retreat_after_a_column_attack_is_not_6_3(supplied):
+    # issue 8: the defender's retreat in the enemy's Movement Phase was reported as 6-3
     r = check(column_game(retreat=True))
     assert found(r, "6-3") == []
     assert [m.name for m in r.combats[0].retreats] == ["1 Inf XX"]
+
+
+def test_16_9_advance_after_a_column_attack_costs_no_mp(supplied):
+    # 9 Inf XX (MA 5) walks 4 hexes to 2009, makes a Column Attack on 2010 and advances into it
+    setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2005"), P("de-hq-xxxx-2nd", "2110"),
+             P("fr-hq-xxxx-6th", "1911")]
+    t = cg.new(setup, first_phase="cp-movement")
+    t.move("de-inf-xx-9", "2006", "2007", "2008", "2009")    # 3 + enter EZOC 1 = 4 of 5
+    t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+    t.roll("1d6", [6])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.move("de-inf-xx-9", "2010")      # leave EZOC + 1 … would be 6 MP on foot
+    t.next_phase()
+    r = check(t)
+    assert found(r, "6-9") == [] and found(r, "6-3") == []
+    assert [m.name for m in r.combats[0].advances] == ["9 Inf XX"]
 
 
 # ------------------------------------------------------------------ 29 artillery (Figure 12, WE-DW-18)
