@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 import check_game  # noqa: E402
 
 from modgen.hexgrid import Hex  # noqa: E402
-from modgen.model.types import (Counter, Face, Game, GameDate, MarkerDef, Nation, Placement,  # noqa: E402
+from modgen.model.types import (Counter, Face, Game, GameDate, MarkerDef, Nation, Placement,  # noqa: E402,F401
                                 Scenario, Side, SpecialRule)
 from modgen.systems.der_weltkrieg.rules.board import make_map  # noqa: E402
 
@@ -50,6 +50,8 @@ COUNTERS = [
     _c("de-hq-xxxx-2nd", "germany", "hq", "XXXX", "2nd", None, 4),
     _c("fr-hq-xxxx-6th", "france", "hq", "XXXX", "6th", None, 4),
     # more units for the other examples
+    _c("de-inf-xx-6", "germany", "inf", "XX", "6", 6, 5, 4, full=8),
+    _c("de-rpl-5", "germany", "rpl", "XX", "RPL", 5, 4, full=8),
     _c("de-aslt-xx-12", "germany", "aslt", "XX", "12", 12, 5, 6, full=8),
     _c("de-aslt-xx-13", "germany", "aslt", "XX", "13", 12, 5, 6, full=8),
     _c("de-art-x-a", "germany", "art", "X", "A", 4, 3, 2),
@@ -164,6 +166,8 @@ def new(setup, *, hexsides=None, markers_after=(), **kw):
     for i, p in enumerate(setup):
         if p.hex is None:
             t.place(p.counter, map_name=p.location or f"{_side_of(g, p.counter)} Reinforcements")
+            for m in after.get(i, []):
+                raise ValueError("markers go on a hex")
             continue
         t.place(p.counter, p.hex, reduced=p.reduced)
         for m in after.get(i, []):
@@ -182,3 +186,8 @@ def Pool(counter: str) -> Placement:
 
 
 RAIL_LINE = {f"{20 + i:02d}10|{21 + i:02d}10": {"rail": "double"} for i in range(0, 8)}
+
+
+def Dead(counter: str) -> Placement:
+    """A unit in the Eliminated box."""
+    return Placement(counter, None, location="Eliminated")

@@ -683,3 +683,191 @@ def test_we_dw_22_assault_sp_negate_22_16(supplied):
     assert [f.rule for f in found(r)] == ["14-4"]
     f = only(r, "14-4")
     assert "after an attack result of 2 against 3 SP (1/2 of 3 SP): they must retreat" in f.message
+
+
+# ------------------------------------------------------------------ Figure 10 retreat priorities (WE-DW-14)
+
+@pytest.fixture
+def supply_search(monkeypatch):
+    """The rules library's supply-line search (19-5..19-8) as the combat rules' seam; the supply
+    rules register theirs the same way."""
+    from modgen.systems.der_weltkrieg.checks import common
+    from modgen.systems.der_weltkrieg.rules.supply import supply_line
+
+    def search(ctx, unit, start, hq, max_mp):
+        line = supply_line(common.board_state(ctx), common.unit_view(unit, start), start, hq.hex,
+                           common.terrain_costs(ctx), max_mp=max_mp,
+                           ezoc=common.enemy_zoc_hexes(ctx, unit.side))
+        return line.mp if line is not None else None
+    monkeypatch.setattr(CR, "_SUPPLY_SEARCH", search)
+
+
+FIG10 = [P("fr-inf-xx-1", "1609"), P("fr-inf-xx-2", "1509"), P("de-inf-xx-9", "1608"),
+         P("de-inf-xx-7", "1710"), P("fr-hq-xxxx-6th", "1407"), P("de-hq-xxxx-2nd", "1709")]
+
+
+def figure_10(to):
+    t = cg.new(FIG10)
+    t.declare("!attack 1609 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [1])
+    t.declare("!retreat 1609")
+    t.declare("!counterattack 1609 supply 6th 2")
+    t.roll("1d6", [1])
+    t.flip("fr-inf-xx-1")
+    step = t.move("fr-inf-xx-1", to)
+    t.next_phase()
+    return step, check(t)
+
+
+def test_we_dw_14_figure_10_retreat_priorities(supply_search):
+    # 1509: enemy controlled (1608), held by a friendly unit, 2 MP from the HQ (closer than
+    # 1609's 3): priority 3. 1510: free, 3 MP (the same): priority 2. 1610: controlled (1710)
+    # and empty: priority 7.
+    step, r = figure_10("1510")
+    assert found(r, "14-8") == [] and found(r, "14-8", "undetermined") == []
+    step, r = figure_10("1509")
+    f = only(r, "14-8")
+    assert f.step == step and "priority 3" in f.message and "1510" in f.message
+    step, r = figure_10("1610")
+    f = only(r, "14-8")
+    assert "priority 7" in f.message
+
+
+def test_figure_10_without_a_supply_search_only_the_certain_part(supplied):
+    # distances unknown: 1610 (priority 7) is still certainly wrong; 1509 only maybe
+    monkey = CR._SUPPLY_SEARCH
+    CR._SUPPLY_SEARCH = None
+    try:
+        _s, r = figure_10("1610")
+        assert "priority 7" in only(r, "14-8").message
+        _s, r = figure_10("1509")
+        assert found(r, "14-8") == []
+        assert CR.NO_SUPPLY_SEARCH in only(r, "14-8", "undetermined").missing
+    finally:
+        CR._SUPPLY_SEARCH = monkey
+
+
+# ------------------------------------------------------------------ Italian Front 3-5, 3-8, 3-9
+
+IF_RULES = [cg.SpecialRule("3-5", "Italian broad front: 2nd / 3rd Army ..."),
+            cg.SpecialRule("3-8", "French and British units on map 6-4 may not make unsupplied "
+                                  "attacks in 1917 or 1918."),
+            cg.SpecialRule("3-9", "before turn 6 of August 1916, no German unit may enter or "
+                                  "attack into Italy.")]
+IT_SETUP = [P("ah-inf-xx-1", "2010"), P("ah-inf-xx-2", "2014"), P("it-inf-xx-4", "2009"),
+            P("it-inf-xx-6", "2013"), P("it-hq-xxxx-2nd", "1909"), P("it-hq-xxxx-3rd", "1913")]
+
+
+def italian_game(decls, **kw):
+    t = cg.new(IT_SETUP, first_phase="en-combat", special_rules=IF_RULES, **kw)
+    for d in decls:
+        t.declare(d)
+        t.roll("1d6", [1])
+    t.next_phase()
+    return check(t)
+
+
+def test_if_3_5_armies_and_the_12_sp_cap(supplied):
+    r = italian_game(["!attack 2010 with 4 Inf XX supply 2nd 1",
+                      "!attack 2014 with 6 Inf XX supply 3rd 1"])
+    assert found(r, "IF 3-5") == []
+    r = italian_game(["!attack 2010 with 4 Inf XX, 6 Inf XX supply 2nd 1 for 4, 3rd 1 for 6"])
+    assert any("may not make combined attacks before 1917" in f.message
+               for f in found(r, "IF 3-5"))
+    r = italian_game(["!attack 2010 with 4 Inf XX supply 2nd 13",
+                      "!attack 2014 with 6 Inf XX supply 3rd 1"])
+    assert "may not spend more than 12 SP on a single attack in 1915" in only(r, "IF 3-5").message
+    r = italian_game(["!attack 2010 with 4 Inf XX supply 2nd 1"])     # the 3rd does not attack
+    assert "must attack with at least 1/2 as many" in only(r, "IF 3-5").message
+
+
+def test_if_3_8_no_unsupplied_french_attacks_in_1917(supplied):
+    setup = [P("ah-inf-xx-1", "2010"), P("fr-inf-xx-1", "2009")]
+
+    def game(decl):
+        t = cg.new(setup, first_phase="en-combat", special_rules=IF_RULES,
+                   date=cg.GameDate(1917, 6, 1), last=cg.GameDate(1917, 6, 7))
+        t.declare(decl)
+        t.roll("1d6", [1])
+        t.next_phase()
+        return check(t)
+    assert found(game("!attack 2010 with 1 Inf XX supply 6th 1"), "IF 3-8") == []
+    assert "may not make unsupplied attacks in 1917 or 1918" in \
+        only(game("!attack 2010 with 1 Inf XX supply none"), "IF 3-8").message
+
+
+def test_if_3_9_no_german_attack_into_italy(supplied):
+    setup = [P("it-inf-xx-4", "2010"), P("de-inf-xx-9", "2009")]
+    hexes = {"2010": {"country": "italy"}}
+    t = cg.new(setup, special_rules=IF_RULES, hexes=hexes)
+    t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+    t.roll("1d6", [1])
+    t.next_phase()
+    assert "no German unit may attack into Italy before Turn 6 August 1916" in \
+        only(check(t), "IF 3-9").message
+    t = cg.new(setup, special_rules=IF_RULES)                         # 2010 in France: legal
+    t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+    t.roll("1d6", [1])
+    t.next_phase()
+    assert found(check(t), "IF 3-9") == []
+
+
+# ------------------------------------------------------------------ 30-2 cavalry, 33-7 vacant hexes
+
+def test_30_2_cavalry_retreats_before_combat_only_from_non_cavalry(supplied):
+    def game(attackers):
+        setup = [P("fr-cav-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-cav-x-4", "2111")]
+        t = cg.new(setup)
+        t.declare(f"!attack 2010 with {attackers}")
+        t.move("fr-cav-xx-1", "1911")            # before any die roll
+        t.next_phase()
+        return check(t)
+    r = game("9 Inf XX")
+    assert found(r) == [] and found(r, "6-3", "undetermined") == []
+    assert "30-2" in " ".join(r.combats[0].notes)
+    assert "only cavalry attacked entirely by non-cavalry units" in only(game("9 Inf XX, 4 Cav X"), "30-2").message
+
+
+def test_33_7_assault_units_attack_and_enter_a_vacant_hex(supplied):
+    setup = [P("de-aslt-xx-12", "2009"), P("de-inf-xx-9", "2111")]
+    t = cg.new(setup)
+    t.move("de-aslt-xx-12", "2010")
+    t.next_phase()
+    assert found(check(t)) == []
+    t = cg.new(setup)
+    t.move("de-inf-xx-9", "2010")            # not an assault unit: no vacant-hex attack
+    t.next_phase()
+    assert only(check(t), "6-3")
+
+
+# ------------------------------------------------------------------ 23 recombination (Figure 13, WE-DW-23)
+
+FIG13 = [P("de-inf-xx-6", "2009"), P("de-rpl-5", "2009"), P("de-inf-x-2", "2009"),
+         P("de-hq-xxxx-2nd", "2009"), cg.Dead("de-inf-xx-7")]
+
+
+def figure_13(keep_brigade=False, hq=True, setup=FIG13):
+    setup = [p for p in setup if hq or p.counter != "de-hq-xxxx-2nd"]
+    t = cg.new(setup, first_phase="cp-replacement", markers_after=[(0, "strength-minus-1")])
+    t.flip("de-inf-xx-6")                                    # 6-5 → 4-5 …
+    t.delete(t.pieces_of("strength-minus-1")[0])             # … and the −1 marker goes: 1 SP
+    t.eliminate("de-rpl-5")                                  # the RPL 5-4 …
+    if not keep_brigade:
+        t.eliminate("de-inf-x-2")                            # … and the 2-4 brigade …
+    t.move("de-inf-xx-7", "2009")                            # … bring back the 8-5 (23-5)
+    t.next_phase()
+    return check(t)
+
+
+def test_we_dw_23_figure_13_recombination():
+    r = figure_13()
+    assert found(r) == [] and found(r, severity="undetermined") == []
+
+
+def test_23_4_more_sp_after_than_before():
+    f = only(figure_13(keep_brigade=True), "23-4")
+    assert "had 12 SP at the start of the phase and have 14 after it" in f.message
+
+
+def test_23_2_recombination_needs_an_hq():
+    assert "without a germany Headquarters" in only(figure_13(hq=False), "23-2").message
