@@ -871,3 +871,181 @@ def test_23_4_more_sp_after_than_before():
 
 def test_23_2_recombination_needs_an_hq():
     assert "without a germany Headquarters" in only(figure_13(hq=False), "23-2").message
+
+
+# ------------------------------------------------------------------ trenches and terrain in combat (22-7, 22-8, 22-18..22-21, 21-4)
+
+def trench_game(attackers="9 Inf XX", result=2, extra_setup=(), markers=True, losses=True):
+    setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-inf-xx-7", "2011"),
+             P("de-hq-xxxx-2nd", "1909")] + list(extra_setup)
+    t = cg.new(setup, crt=cg.fixture_crt({(8, 4): result, (8, 6): result, (16, 4): result,
+                                          (16, 6): result, (8, 3): result, (16, 3): result}),
+               markers_after=[(0, "trench")] if markers else [])
+    t.declare(f"!attack 2010 with {attackers} supply 2nd 4")
+    t.roll("1d6", [6])
+    if losses:
+        t.flip("fr-inf-xx-1"), t.add_marker("strength-minus-1", "2010")    # 2 SP lost
+    t.next_phase()
+    return check(t)
+
+
+def test_22_7_and_22_8_the_trench(supplied):
+    r = trench_game()
+    (c,) = r.combats
+    assert [(m.drm, m.rule) for m in c.attack.modifiers][:1] == [(-2, "22-7")]
+    assert found(r, "14-4") == [] and found(r, "22-8") == []          # 2 < the whole 4 SP
+    r = trench_game(markers=False)                                     # no trench: 2 ≥ 1/2 of 4
+    assert "must retreat" in only(r, "14-4").message
+
+
+def test_22_18_attacked_from_front_and_rear(supplied):
+    r = trench_game(attackers="9 Inf XX, 7 Inf XX")                  # from 2009 (N) and 2011 (S)
+    (c,) = r.combats
+    assert "trench negated (22-18)" in c.attack.terms
+    assert "must retreat" in only(r, "14-4").message
+    held = [P("fr-inf-xx-2", "2110"), P("fr-inf-xx-3", "2111")]       # one flank held
+    r = trench_game(attackers="9 Inf XX, 7 Inf XX", extra_setup=held)
+    assert not any("22-18" in t for t in r.combats[0].attack.terms)
+    assert found(r, "14-4") == []
+
+
+def test_22_19_to_22_21_solid_defence_without_artillery(supplied):
+    # a trench and 4 infantry SP (the French full division) for the one hexside attacked: solid;
+    # 1915 on another front needs 2 artillery SP: −1 to the attack, +2 to a counterattack in clear
+    r = trench_game()
+    (c,) = r.combats
+    assert [(m.drm, m.rule) for m in c.attack.modifiers] == [(-2, "22-7"), (-1, "22-21")]
+    setup = [P("de-art-x-b", "2009")]
+    r = trench_game(attackers="9 Inf XX, B Art X", extra_setup=setup)
+    assert [m.rule for m in r.combats[0].attack.modifiers] == ["22-7"]   # 3 artillery SP ≥ 2
+
+
+def test_21_4_no_urban_terrain_with_a_fortress(supplied):
+    setup = [P("fr-inf-xx-1", "2010"), P("fr-fort-3", "2010"), P("de-inf-xx-9", "2009"),
+             P("de-hq-xxxx-2nd", "1909")]
+    sides = {"2009|2010": {"terrain": "urban"}, "2110|2010": {"terrain": "urban"}}
+
+    def game(terrain):
+        t = cg.new(setup, hexsides=sides)
+        t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+        t.declare(f"!terrain 2010 {terrain}")
+        t.roll("1d6", [6])
+        t.next_phase()
+        return check(t)
+    assert "chose urban" in only(game("urban"), "21-4").message
+    assert found(game("clear"), "21-4") == [] and found(game("clear"), "13-3") == []
+
+
+def test_34_5_winter_on_map_6_4(supplied):
+    t = cg.new(BASIC, map_id="6-4", date=cg.GameDate(1916, 3, 1), last=cg.GameDate(1916, 3, 7))
+    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [3])
+    t.declare("!counterattack 2010 supply 6th 2")
+    t.roll("1d6", [3])
+    t.next_phase()
+    (c,) = check(t).combats
+    assert c.attack.strengths == {12}                    # 16 − ⌈16/4⌉ (34-5)
+    assert [(m.drm, m.rule) for m in c.counter.modifiers] == [(1, "34-4")]
+
+
+# ------------------------------------------------------------------ retreat: 14-1, 14-19, 29-13
+
+def test_14_1_every_unit_retreats_and_29_13_artillery_does_not(supplied):
+    setup = BASIC + [P("fr-inf-xx-2", "2010")]
+    r = check(basic(setup=setup, retreat=["1911"]))
+    assert "2 Inf XX stayed in 2010 while the other defenders retreated" in only(r, "14-1").message
+    both = [P("fr-inf-xx-1", "2010"), P("fr-cav-xx-1", "2010"), P("de-inf-xx-9", "2009"),
+            P("de-inf-xx-7", "2111"), P("de-hq-xxxx-2nd", "2110")]
+    t = cg.new(both)
+    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.move("fr-cav-xx-1", "1911")
+    t.next_phase()
+    assert found(check(t), "14-1") == []
+
+
+def test_14_19_retreat_into_a_neutral_country(supplied):
+    hexes = {"1911": {"country": "switzerland"}}    # a country of no side: neutral
+    t = cg.new(BASIC, hexes=hexes)
+    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.next_phase()
+    assert "in a neutral country" in only(check(t), "14-19").message
+
+
+def test_29_13_artillery_stays_behind_and_is_destroyed(supplied):
+    # the Germans defend (the test counters have German artillery)
+    setup = [P("de-inf-xx-9", "2010"), P("de-art-x-a", "2010"), P("fr-inf-xx-1", "2009"),
+             P("fr-inf-xx-2", "2111"), P("fr-hq-xxxx-6th", "2110")]
+
+    def game(art_moves):
+        t = cg.new(setup, first_phase="en-combat")
+        t.declare("!attack 2010 with 1 Inf XX, 2 Inf XX supply 6th 2")
+        t.roll("1d6", [6])
+        t.flip("de-inf-xx-9")
+        t.move("de-inf-xx-9", "1911")
+        if art_moves:
+            t.move("de-art-x-a", "1911")
+        t.next_phase()
+        return check(t)
+    assert "artillery units do not retreat" in only(game(True), "29-13").message
+    assert "artillery that does not retreat with them is destroyed" in \
+        only(game(False), "29-13").message
+
+
+# ------------------------------------------------------------------ 11-10 attack limit, 29-2 siege artillery
+
+def test_11_10_attack_limit_on_a_hex_with_two_land_hexsides(supplied):
+    sea = {h: {"land": False} for h in ("2011", "2111", "1911", "1910")}
+    units = ["de-inf-xx-9", "de-inf-xx-7", "de-inf-xx-8", "de-inf-xx-10", "de-inf-xx-5",
+             "de-inf-xx-6", "de-aslt-xx-12", "de-aslt-xx-13", "de-cav-xx-3"]
+    where = ["2009"] * 5 + ["2110"] * 4
+
+    def game(n):
+        setup = [P("fr-inf-xx-1", "2010")] + [P(u, h) for u, h in zip(units[:n], where[:n])]
+        t = cg.new(setup, hexes=sea)
+        t.declare("!attack 2010 with 2009, 2110")
+        t.roll("1d6", [6])
+        t.next_phase()
+        return check(t)
+    assert found(game(8), "11-10") == []
+    assert "may be attacked by at most 8 divisions" in only(game(9), "11-10").message
+
+
+def test_29_2_siege_artillery_in_1914(supplied):
+    from dataclasses import replace
+    siege = [c for c in cg.COUNTERS if c.id == "de-art-x-a"][0]
+    cg.COUNTERS.append(replace(siege, id="de-sart-x-s", type="siege-art", designation="S"))
+    try:
+        setup = [P("fr-inf-xx-1", "2010"), P("de-sart-x-s", "2009")]
+        t = cg.new(setup, date=cg.GameDate(1914, 9, 1), last=cg.GameDate(1914, 9, 7))
+        t.declare("!attack 2010 with S S Art X")
+        t.roll("1d6", [6])
+        t.next_phase()
+        assert "in 1914 siege artillery attacks only hexes with fortifications" in \
+            only(check(t), "29-2").message
+    finally:
+        cg.COUNTERS.pop()
+
+
+def test_13_17_attacker_short_of_a_printed_counterattack_result(supplied):
+    def game(flips):
+        t = cg.new(BASIC, crt=cg.fixture_crt({(12, 6): 3}))
+        t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+        t.roll("1d6", [6])
+        t.declare("!hold 2010")
+        t.declare("!counterattack 2010 supply 6th 2")     # 4 × 3 = 12, die 6: 3 (fixture)
+        t.roll("1d6", [6])
+        for u in flips:
+            t.flip(u)
+        t.eliminate("fr-inf-xx-1")
+        t.next_phase()
+        return check(t)
+    assert found(game(["de-inf-xx-9", "de-inf-xx-7"]), "13-17") == []   # 2 + 2 = 4 ≥ 3
+    f = only(game(["de-inf-xx-9"]), "13-17")
+    assert "the attacker lost 2 SP in the counterattack from 2010; the CRT requires at least 3" \
+        in f.message
