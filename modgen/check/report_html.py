@@ -12,11 +12,12 @@ from ..model.geometry import board_geometry
 from ..model.types import Game
 from .findings import SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
 
-_COLOURS = {VIOLATION: (200, 0, 0), WARNING: (220, 140, 0), UNDETERMINED: (40, 90, 200)}
+_COLOURS = {VIOLATION: (200, 0, 0), WARNING: (220, 140, 0), UNDETERMINED: (40, 90, 200),
+            "info": (90, 90, 90)}
 _CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em}
 .f{border:1px solid #ccc;border-radius:4px;padding:.6em;margin:.8em 0}
 .violation{border-left:6px solid #c00}.warning{border-left:6px solid #dc8c00}
-.undetermined{border-left:6px solid #285ac8}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
+.undetermined{border-left:6px solid #285ac8}.info{border-left:6px solid #999}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
 img{display:block;margin-top:.4em;border:1px solid #999}
 .combat{border-left:6px solid #555}td.bad{color:#c00;font-weight:bold}"""

@@ -18,7 +18,10 @@ SCENARIO_KEYS = ("id", "name", "rulebook", "maps", "first_turn", "last_turn", "f
                  "description", "setup_incomplete", "setup", "fortresses", "markers", "derived_markers", "dead_pool",
                  "hq_supply_points", "rail_capacities", "rail_notes", "reinforcements", "special_rules",
                  "victory_conditions", "starting_dm", "notes", "victory", "supply", "duration")
-PLACEMENT_KEYS = ("counter", "hex", "reduced", "strength", "location", "line", "supply_points", "note")
+PLACEMENT_KEYS = ("counter", "hex", "reduced", "strength", "location", "places", "line", "supply_points",
+                  "note")
+#: arrival place kinds (``places:`` items): {hex: "1421"} | {city: <nation>} | {map_edge_rail: <nation>}
+PLACE_KINDS = {"hex": "hex", "city": "city", "map_edge_rail": "map-edge-rail"}
 
 
 class _Scn:
@@ -64,11 +67,40 @@ class _Scn:
         if sp is not None and cid and self.counters[cid].type != "hq":
             c.error("only headquarters carry supply points", line_of(p, "supply_points"), f"{field}.supply_points")
         c.integer(p, "line", field, required=False, minimum=1)   # rulebook line, kept for the reader
+        places = self.places(p, field)
         if cid is None:
             return None
         return Placement(counter=cid, hex=h, reduced=c.boolean(p, "reduced", field),
                          location=c.text(p, "location", field, required=False), strength=strength,
-                         supply_points=sp, source=c.source(p))
+                         supply_points=sp, source=c.source(p), places=tuple(places))
+
+    def places(self, p: dict, field: str) -> list:
+        """``places: [{hex: "1421"}, {city: italy}, {map_edge_rail: italy}]``: where an arrival
+        may be placed (25-2), as data beside the printed ``location`` text."""
+        from .types import ArrivalPlace
+        c = self.c
+        out = []
+        for i, item, line in c.items(p, "places", field, required=False):
+            f = f"{field}.places[{i}]"
+            d = c.mapping(item, f, line)
+            if d is None:
+                continue
+            if len(d) != 1 or next(iter(d)) not in PLACE_KINDS:
+                c.error(f"a place is one of {', '.join(PLACE_KINDS)}", line_of(d), f)
+                continue
+            key = next(iter(d))
+            if key == "hex":
+                h = c.hex(d, "hex", f)
+                self.check_hex(h, d, "hex", f)
+                if h is not None:
+                    out.append(ArrivalPlace("hex", hex=h))
+                continue
+            nation = c.text(d, key, f)
+            if nation is not None and self.nations is not None and nation not in self.nations:
+                c.error(f"unknown nation {nation!r}", line_of(d, key), f"{f}.{key}")
+                continue
+            out.append(ArrivalPlace(PLACE_KINDS[key], country=nation))
+        return out
 
     def placements(self, d: dict, key: str, *, need_hex: bool, required: bool = False) -> list[Placement]:
         out = []

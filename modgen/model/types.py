@@ -220,6 +220,24 @@ class MapDef:
 
 
 @dataclass(frozen=True)
+class ArrivalPlace:
+    """Where a reinforcement may arrive (25-2, the scenario's arrival rules such as IF 15-12 and
+    15-18): ``kind`` ``hex`` (that hex), ``city`` (any city of ``country``) or ``map-edge-rail``
+    (any hex of ``country`` on a map edge with a rail line)."""
+
+    kind: str
+    hex: Hex | None = None
+    country: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "hex":
+            return str(self.hex)
+        if self.kind == "city":
+            return f"any city of {self.country}"
+        return f"a map-edge rail hex of {self.country}"
+
+
+@dataclass(frozen=True)
 class Placement:
     """One counter placed at set-up (or arriving / withdrawn)."""
 
@@ -230,6 +248,7 @@ class Placement:
     source: Source | None = None
     strength: int | None = None       # printed strength when below the counter's front ("set up understrength")
     supply_points: int | None = None  # HQ supply points as printed ("Tir XXXX HQ (5sp)")
+    places: tuple[ArrivalPlace, ...] = ()   # arrival places as data when ``location`` is text
 
 
 @dataclass(frozen=True)

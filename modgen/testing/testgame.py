@@ -259,6 +259,10 @@ class TestGame:
         self.steps.append(cmds)
         return len(self.steps)
 
+    def pieces_of(self, ref: str) -> list[str]:
+        """Ids of the pieces of a counter or marker id (bottom of the map first)."""
+        return [p.id for p in self.pieces.values() if p.counter == ref or p.marker == ref]
+
     def _find(self, ref: str) -> _P:
         if ref in self.pieces:
             return self.pieces[ref]

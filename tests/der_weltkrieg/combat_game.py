@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 import check_game  # noqa: E402
 
 from modgen.hexgrid import Hex  # noqa: E402
-from modgen.model.types import (Counter, Face, Game, GameDate, MarkerDef, Nation, Placement,  # noqa: E402
+from modgen.model.types import (Counter, Face, Game, GameDate, MarkerDef, Nation, Placement,  # noqa: E402,F401
                                 Scenario, Side, SpecialRule)
 from modgen.systems.der_weltkrieg.rules.board import make_map  # noqa: E402
 
@@ -50,6 +50,8 @@ COUNTERS = [
     _c("de-hq-xxxx-2nd", "germany", "hq", "XXXX", "2nd", None, 4),
     _c("fr-hq-xxxx-6th", "france", "hq", "XXXX", "6th", None, 4),
     # more units for the other examples
+    _c("de-inf-xx-6", "germany", "inf", "XX", "6", 6, 5, 4, full=8),
+    _c("de-rpl-5", "germany", "rpl", "XX", "RPL", 5, 4, full=8),
     _c("de-aslt-xx-12", "germany", "aslt", "XX", "12", 12, 5, 6, full=8),
     _c("de-aslt-xx-13", "germany", "aslt", "XX", "13", 12, 5, 6, full=8),
     _c("de-art-x-a", "germany", "art", "X", "A", 4, 3, 2),
@@ -96,7 +98,7 @@ SIDES = (Side("central-powers", "Central Powers", ("germany", "austria-hungary")
 
 def game(setup=(), *, hexsides=None, hexes=None, date=GameDate(1915, 6, 1),
          first_phase="cp-combat", special_rules=(), markers=(), map_id="2-2", crt=None,
-         last=GameDate(1915, 6, 7)) -> Game:
+         last=GameDate(1915, 6, 7), rail_capacities=(), reinforcements=()) -> Game:
     """A game whose one scenario ``t`` starts on ``date`` in ``first_phase`` with ``setup``
     (``Placement``s; ``markers``: ``MarkerPlacement``s, placed on top of the units)."""
     mapdef = make_map((14, 30), (5, 24), map_id=map_id, hexsides=hexsides or {},
@@ -105,7 +107,8 @@ def game(setup=(), *, hexsides=None, hexes=None, date=GameDate(1915, 6, 1),
     sc = Scenario(id="t", name="Test", maps=(map_id,), first_turn=date, last_turn=last,
                   first_phase=first_phase, phasing_side="central-powers", description="test",
                   setup=tuple(setup), setup_incomplete=(), fortresses=(), markers=tuple(markers),
-                  dead_pool=(), hq_supply_points={}, rail_capacities=(), reinforcements=(),
+                  dead_pool=(), hq_supply_points={}, rail_capacities=tuple(rail_capacities),
+                  reinforcements=tuple(reinforcements),
                   special_rules=tuple(special_rules), victory_conditions=(), starting_dm={})
     tables = dict(real_tables())
     if crt is not None:
@@ -156,11 +159,35 @@ def new(setup, *, hexsides=None, markers_after=(), **kw):
     from modgen.testing import TestGame
     g = game(setup, hexsides=hexsides, **kw)
     t = TestGame(g, g.scenarios["t"], setup=False)
+    t.side = {"cp": "Central Powers", "en": "Entente"}[kw.get("first_phase", "cp-combat")[:2]]
     after = {}
     for i, m in markers_after:
         after.setdefault(i, []).append(m)
     for i, p in enumerate(setup):
+        if p.hex is None:
+            t.place(p.counter, map_name=p.location or f"{_side_of(g, p.counter)} Reinforcements")
+            for m in after.get(i, []):
+                raise ValueError("markers go on a hex")
+            continue
         t.place(p.counter, p.hex, reduced=p.reduced)
         for m in after.get(i, []):
             t.place_marker(m, p.hex)
     return t
+
+
+def _side_of(g, counter: str) -> str:
+    sid = g.side_of(g.counters[counter].nation)
+    return next(s.name for s in g.sides if s.id == sid)
+
+
+def Pool(counter: str) -> Placement:
+    """A unit waiting in its side's Reinforcements pool (off the map)."""
+    return Placement(counter, None)
+
+
+RAIL_LINE = {f"{20 + i:02d}10|{21 + i:02d}10": {"rail": "double"} for i in range(0, 8)}
+
+
+def Dead(counter: str) -> Placement:
+    """A unit in the Eliminated box."""
+    return Placement(counter, None, location="Eliminated")

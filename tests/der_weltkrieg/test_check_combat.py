@@ -25,6 +25,9 @@ def supplied(monkeypatch):
     monkeypatch.setattr(CR, "_SUPPLY_SEARCH", lambda ctx, unit, start, hq, mx: 2)
     # ... and HQs with a line of communication (19-15): the test map has no rail line
     monkeypatch.setattr(CR, "_HQ_LOC", lambda ctx, hq: True)
+    # ... and no unit cut off (20-1): several fixtures ring a defender with enemy ZOC (2010
+    # between 2009 and 2011), which the real search rightly calls surrounded
+    monkeypatch.setattr(CR, "_SURROUNDED", lambda ctx, unit: False)
 
 
 def check(t):
@@ -511,12 +514,28 @@ def test_16_5_one_column_attack_per_unit_16_6_any_number_per_hex(supplied):
     assert found(r, "12-7") == [] and len(found(r, "16-5")) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="issue 8 false alarm: rules_turn reports the 16-9 retreat "
-                   "as 6-3; fixed once the systems layout (issue 7) lands")
 def test_16_9_retreat_after_a_column_attack_is_not_6_3(supplied):
+    # issue 8: the defender's retreat in the enemy's Movement Phase was reported as 6-3
     r = check(column_game(retreat=True))
     assert found(r, "6-3") == []
     assert [m.name for m in r.combats[0].retreats] == ["1 Inf XX"]
+
+
+def test_16_9_advance_after_a_column_attack_costs_no_mp(supplied):
+    # 9 Inf XX (MA 5) walks 4 hexes to 2009, makes a Column Attack on 2010 and advances into it
+    setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2005"), P("de-hq-xxxx-2nd", "2110"),
+             P("fr-hq-xxxx-6th", "1911")]
+    t = cg.new(setup, first_phase="cp-movement")
+    t.move("de-inf-xx-9", "2006", "2007", "2008", "2009")    # 3 + enter EZOC 1 = 4 of 5
+    t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+    t.roll("1d6", [6])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.move("de-inf-xx-9", "2010")      # leave EZOC + 1 … would be 6 MP on foot
+    t.next_phase()
+    r = check(t)
+    assert found(r, "6-9") == [] and found(r, "6-3") == []
+    assert [m.name for m in r.combats[0].advances] == ["9 Inf XX"]
 
 
 # ------------------------------------------------------------------ 29 artillery (Figure 12, WE-DW-18)
@@ -675,3 +694,372 @@ def test_we_dw_22_assault_sp_negate_22_16(supplied):
     assert [f.rule for f in found(r)] == ["14-4"]
     f = only(r, "14-4")
     assert "after an attack result of 2 against 3 SP (1/2 of 3 SP): they must retreat" in f.message
+
+
+# ------------------------------------------------------------------ Figure 10 retreat priorities (WE-DW-14)
+
+@pytest.fixture
+def supply_search(monkeypatch):
+    """The rules library's supply-line search (19-5..19-8) as the combat rules' seam; the supply
+    rules register theirs the same way."""
+    from modgen.systems.der_weltkrieg.checks import common
+    from modgen.systems.der_weltkrieg.rules.supply import supply_line
+
+    def search(ctx, unit, start, hq, max_mp):
+        line = supply_line(common.board_state(ctx), common.unit_view(unit, start), start, hq.hex,
+                           common.terrain_costs(ctx), max_mp=max_mp,
+                           ezoc=common.enemy_zoc_hexes(ctx, unit.side))
+        return line.mp if line is not None else None
+    monkeypatch.setattr(CR, "_SUPPLY_SEARCH", search)
+
+
+FIG10 = [P("fr-inf-xx-1", "1609"), P("fr-inf-xx-2", "1509"), P("de-inf-xx-9", "1608"),
+         P("de-inf-xx-7", "1710"), P("fr-hq-xxxx-6th", "1407"), P("de-hq-xxxx-2nd", "1709")]
+
+
+def figure_10(to):
+    t = cg.new(FIG10)
+    t.declare("!attack 1609 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [1])
+    t.declare("!retreat 1609")
+    t.declare("!counterattack 1609 supply 6th 2")
+    t.roll("1d6", [1])
+    t.flip("fr-inf-xx-1")
+    step = t.move("fr-inf-xx-1", to)
+    t.next_phase()
+    return step, check(t)
+
+
+def test_we_dw_14_figure_10_retreat_priorities(supply_search):
+    # 1509: enemy controlled (1608), held by a friendly unit, 2 MP from the HQ (closer than
+    # 1609's 3): priority 3. 1510: free, 3 MP (the same): priority 2. 1610: controlled (1710)
+    # and empty: priority 7.
+    step, r = figure_10("1510")
+    assert found(r, "14-8") == [] and found(r, "14-8", "undetermined") == []
+    step, r = figure_10("1509")
+    f = only(r, "14-8")
+    assert f.step == step and "priority 3" in f.message and "1510" in f.message
+    step, r = figure_10("1610")
+    f = only(r, "14-8")
+    assert "priority 7" in f.message
+
+
+def test_figure_10_without_a_supply_search_only_the_certain_part(supplied, monkeypatch):
+    # distances unknown: 1610 (priority 7) is still certainly wrong; 1509 only maybe
+    # (the supply rules register their search on every check's set-up: switched off here)
+    from modgen.systems.der_weltkrieg.checks import supply as supply_checks
+    monkeypatch.setattr(supply_checks, "register_searches", lambda: None)
+    monkey = CR._SUPPLY_SEARCH
+    CR._SUPPLY_SEARCH = None
+    try:
+        _s, r = figure_10("1610")
+        assert "priority 7" in only(r, "14-8").message
+        _s, r = figure_10("1509")
+        assert found(r, "14-8") == []
+        assert CR.NO_SUPPLY_SEARCH in only(r, "14-8", "undetermined").missing
+    finally:
+        CR._SUPPLY_SEARCH = monkey
+
+
+# ------------------------------------------------------------------ Italian Front 3-5, 3-8, 3-9
+
+IF_RULES = [cg.SpecialRule("3-5", "Italian broad front: 2nd / 3rd Army ..."),
+            cg.SpecialRule("3-8", "French and British units on map 6-4 may not make unsupplied "
+                                  "attacks in 1917 or 1918."),
+            cg.SpecialRule("3-9", "before turn 6 of August 1916, no German unit may enter or "
+                                  "attack into Italy.")]
+IT_SETUP = [P("ah-inf-xx-1", "2010"), P("ah-inf-xx-2", "2014"), P("it-inf-xx-4", "2009"),
+            P("it-inf-xx-6", "2013"), P("it-hq-xxxx-2nd", "1909"), P("it-hq-xxxx-3rd", "1913")]
+
+
+def italian_game(decls, **kw):
+    t = cg.new(IT_SETUP, first_phase="en-combat", special_rules=IF_RULES, **kw)
+    for d in decls:
+        t.declare(d)
+        t.roll("1d6", [1])
+    t.next_phase()
+    return check(t)
+
+
+def test_if_3_5_armies_and_the_12_sp_cap(supplied):
+    r = italian_game(["!attack 2010 with 4 Inf XX supply 2nd 1",
+                      "!attack 2014 with 6 Inf XX supply 3rd 1"])
+    assert found(r, "IF 3-5") == []
+    r = italian_game(["!attack 2010 with 4 Inf XX, 6 Inf XX supply 2nd 1 for 4, 3rd 1 for 6"])
+    assert any("may not make combined attacks before 1917" in f.message
+               for f in found(r, "IF 3-5"))
+    r = italian_game(["!attack 2010 with 4 Inf XX supply 2nd 13",
+                      "!attack 2014 with 6 Inf XX supply 3rd 1"])
+    assert "may not spend more than 12 SP on a single attack in 1915" in only(r, "IF 3-5").message
+    r = italian_game(["!attack 2010 with 4 Inf XX supply 2nd 1"])     # the 3rd does not attack
+    assert "must attack with at least 1/2 as many" in only(r, "IF 3-5").message
+
+
+def test_if_3_8_no_unsupplied_french_attacks_in_1917(supplied):
+    setup = [P("ah-inf-xx-1", "2010"), P("fr-inf-xx-1", "2009")]
+
+    def game(decl):
+        t = cg.new(setup, first_phase="en-combat", special_rules=IF_RULES,
+                   date=cg.GameDate(1917, 6, 1), last=cg.GameDate(1917, 6, 7))
+        t.declare(decl)
+        t.roll("1d6", [1])
+        t.next_phase()
+        return check(t)
+    assert found(game("!attack 2010 with 1 Inf XX supply 6th 1"), "IF 3-8") == []
+    assert "may not make unsupplied attacks in 1917 or 1918" in \
+        only(game("!attack 2010 with 1 Inf XX supply none"), "IF 3-8").message
+
+
+def test_if_3_9_no_german_attack_into_italy(supplied):
+    setup = [P("it-inf-xx-4", "2010"), P("de-inf-xx-9", "2009")]
+    hexes = {"2010": {"country": "italy"}}
+    t = cg.new(setup, special_rules=IF_RULES, hexes=hexes)
+    t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+    t.roll("1d6", [1])
+    t.next_phase()
+    assert "no German unit may attack into Italy before Turn 6 August 1916" in \
+        only(check(t), "IF 3-9").message
+    t = cg.new(setup, special_rules=IF_RULES)                         # 2010 in France: legal
+    t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+    t.roll("1d6", [1])
+    t.next_phase()
+    assert found(check(t), "IF 3-9") == []
+
+
+# ------------------------------------------------------------------ 30-2 cavalry, 33-7 vacant hexes
+
+def test_30_2_cavalry_retreats_before_combat_only_from_non_cavalry(supplied):
+    def game(attackers):
+        setup = [P("fr-cav-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-cav-x-4", "2111")]
+        t = cg.new(setup)
+        t.declare(f"!attack 2010 with {attackers}")
+        t.move("fr-cav-xx-1", "1911")            # before any die roll
+        t.next_phase()
+        return check(t)
+    r = game("9 Inf XX")
+    assert found(r) == [] and found(r, "6-3", "undetermined") == []
+    assert "30-2" in " ".join(r.combats[0].notes)
+    assert "only cavalry attacked entirely by non-cavalry units" in only(game("9 Inf XX, 4 Cav X"), "30-2").message
+
+
+def test_33_7_assault_units_attack_and_enter_a_vacant_hex(supplied):
+    setup = [P("de-aslt-xx-12", "2009"), P("de-inf-xx-9", "2111")]
+    t = cg.new(setup)
+    t.move("de-aslt-xx-12", "2010")
+    t.next_phase()
+    assert found(check(t)) == []
+    t = cg.new(setup)
+    t.move("de-inf-xx-9", "2010")            # not an assault unit: no vacant-hex attack
+    t.next_phase()
+    assert only(check(t), "6-3")
+
+
+# ------------------------------------------------------------------ 23 recombination (Figure 13, WE-DW-23)
+
+FIG13 = [P("de-inf-xx-6", "2009"), P("de-rpl-5", "2009"), P("de-inf-x-2", "2009"),
+         P("de-hq-xxxx-2nd", "2009"), cg.Dead("de-inf-xx-7")]
+
+
+def figure_13(keep_brigade=False, hq=True, setup=FIG13):
+    setup = [p for p in setup if hq or p.counter != "de-hq-xxxx-2nd"]
+    t = cg.new(setup, first_phase="cp-replacement", markers_after=[(0, "strength-minus-1")])
+    t.flip("de-inf-xx-6")                                    # 6-5 → 4-5 …
+    t.delete(t.pieces_of("strength-minus-1")[0])             # … and the −1 marker goes: 1 SP
+    t.eliminate("de-rpl-5")                                  # the RPL 5-4 …
+    if not keep_brigade:
+        t.eliminate("de-inf-x-2")                            # … and the 2-4 brigade …
+    t.move("de-inf-xx-7", "2009")                            # … bring back the 8-5 (23-5)
+    t.next_phase()
+    return check(t)
+
+
+def test_we_dw_23_figure_13_recombination():
+    r = figure_13()
+    assert found(r) == [] and found(r, severity="undetermined") == []
+
+
+def test_23_4_more_sp_after_than_before():
+    f = only(figure_13(keep_brigade=True), "23-4")
+    assert "had 12 SP at the start of the phase and have 14 after it" in f.message
+
+
+def test_23_2_recombination_needs_an_hq():
+    assert "without a germany Headquarters" in only(figure_13(hq=False), "23-2").message
+
+
+# ------------------------------------------------------------------ trenches and terrain in combat (22-7, 22-8, 22-18..22-21, 21-4)
+
+def trench_game(attackers="9 Inf XX", result=2, extra_setup=(), markers=True, losses=True):
+    setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-inf-xx-7", "2011"),
+             P("de-hq-xxxx-2nd", "1909")] + list(extra_setup)
+    t = cg.new(setup, crt=cg.fixture_crt({(8, 4): result, (8, 6): result, (16, 4): result,
+                                          (16, 6): result, (8, 3): result, (16, 3): result}),
+               markers_after=[(0, "trench")] if markers else [])
+    t.declare(f"!attack 2010 with {attackers} supply 2nd 4")
+    t.roll("1d6", [6])
+    if losses:
+        t.flip("fr-inf-xx-1"), t.add_marker("strength-minus-1", "2010")    # 2 SP lost
+    t.next_phase()
+    return check(t)
+
+
+def test_22_7_and_22_8_the_trench(supplied):
+    r = trench_game()
+    (c,) = r.combats
+    assert [(m.drm, m.rule) for m in c.attack.modifiers][:1] == [(-2, "22-7")]
+    assert found(r, "14-4") == [] and found(r, "22-8") == []          # 2 < the whole 4 SP
+    r = trench_game(markers=False)                                     # no trench: 2 ≥ 1/2 of 4
+    assert "must retreat" in only(r, "14-4").message
+
+
+def test_22_18_attacked_from_front_and_rear(supplied):
+    r = trench_game(attackers="9 Inf XX, 7 Inf XX")                  # from 2009 (N) and 2011 (S)
+    (c,) = r.combats
+    assert "trench negated (22-18)" in c.attack.terms
+    assert "must retreat" in only(r, "14-4").message
+    held = [P("fr-inf-xx-2", "2110"), P("fr-inf-xx-3", "2111")]       # one flank held
+    r = trench_game(attackers="9 Inf XX, 7 Inf XX", extra_setup=held)
+    assert not any("22-18" in t for t in r.combats[0].attack.terms)
+    assert found(r, "14-4") == []
+
+
+def test_22_19_to_22_21_solid_defence_without_artillery(supplied):
+    # a trench and 4 infantry SP (the French full division) for the one hexside attacked: solid;
+    # 1915 on another front needs 2 artillery SP: −1 to the attack, +2 to a counterattack in clear
+    r = trench_game()
+    (c,) = r.combats
+    assert [(m.drm, m.rule) for m in c.attack.modifiers] == [(-2, "22-7"), (-1, "22-21")]
+    setup = [P("de-art-x-b", "2009")]
+    r = trench_game(attackers="9 Inf XX, B Art X", extra_setup=setup)
+    assert [m.rule for m in r.combats[0].attack.modifiers] == ["22-7"]   # 3 artillery SP ≥ 2
+
+
+def test_21_4_no_urban_terrain_with_a_fortress(supplied):
+    setup = [P("fr-inf-xx-1", "2010"), P("fr-fort-3", "2010"), P("de-inf-xx-9", "2009"),
+             P("de-hq-xxxx-2nd", "1909")]
+    sides = {"2009|2010": {"terrain": "urban"}, "2110|2010": {"terrain": "urban"}}
+
+    def game(terrain):
+        t = cg.new(setup, hexsides=sides)
+        t.declare("!attack 2010 with 9 Inf XX supply 2nd 2")
+        t.declare(f"!terrain 2010 {terrain}")
+        t.roll("1d6", [6])
+        t.next_phase()
+        return check(t)
+    assert "chose urban" in only(game("urban"), "21-4").message
+    assert found(game("clear"), "21-4") == [] and found(game("clear"), "13-3") == []
+
+
+def test_34_5_winter_on_map_6_4(supplied):
+    t = cg.new(BASIC, map_id="6-4", date=cg.GameDate(1916, 3, 1), last=cg.GameDate(1916, 3, 7))
+    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [3])
+    t.declare("!counterattack 2010 supply 6th 2")
+    t.roll("1d6", [3])
+    t.next_phase()
+    (c,) = check(t).combats
+    assert c.attack.strengths == {12}                    # 16 − ⌈16/4⌉ (34-5)
+    assert [(m.drm, m.rule) for m in c.counter.modifiers] == [(1, "34-4")]
+
+
+# ------------------------------------------------------------------ retreat: 14-1, 14-19, 29-13
+
+def test_14_1_every_unit_retreats_and_29_13_artillery_does_not(supplied):
+    setup = BASIC + [P("fr-inf-xx-2", "2010")]
+    r = check(basic(setup=setup, retreat=["1911"]))
+    assert "2 Inf XX stayed in 2010 while the other defenders retreated" in only(r, "14-1").message
+    both = [P("fr-inf-xx-1", "2010"), P("fr-cav-xx-1", "2010"), P("de-inf-xx-9", "2009"),
+            P("de-inf-xx-7", "2111"), P("de-hq-xxxx-2nd", "2110")]
+    t = cg.new(both)
+    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.move("fr-cav-xx-1", "1911")
+    t.next_phase()
+    assert found(check(t), "14-1") == []
+
+
+def test_14_19_retreat_into_a_neutral_country(supplied):
+    hexes = {"1911": {"country": "switzerland"}}    # a country of no side: neutral
+    t = cg.new(BASIC, hexes=hexes)
+    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.next_phase()
+    assert "in a neutral country" in only(check(t), "14-19").message
+
+
+def test_29_13_artillery_stays_behind_and_is_destroyed(supplied):
+    # the Germans defend (the test counters have German artillery)
+    setup = [P("de-inf-xx-9", "2010"), P("de-art-x-a", "2010"), P("fr-inf-xx-1", "2009"),
+             P("fr-inf-xx-2", "2111"), P("fr-hq-xxxx-6th", "2110")]
+
+    def game(art_moves):
+        t = cg.new(setup, first_phase="en-combat")
+        t.declare("!attack 2010 with 1 Inf XX, 2 Inf XX supply 6th 2")
+        t.roll("1d6", [6])
+        t.flip("de-inf-xx-9")
+        t.move("de-inf-xx-9", "1911")
+        if art_moves:
+            t.move("de-art-x-a", "1911")
+        t.next_phase()
+        return check(t)
+    assert "artillery units do not retreat" in only(game(True), "29-13").message
+    assert "artillery that does not retreat with them is destroyed" in \
+        only(game(False), "29-13").message
+
+
+# ------------------------------------------------------------------ 11-10 attack limit, 29-2 siege artillery
+
+def test_11_10_attack_limit_on_a_hex_with_two_land_hexsides(supplied):
+    sea = {h: {"land": False} for h in ("2011", "2111", "1911", "1910")}
+    units = ["de-inf-xx-9", "de-inf-xx-7", "de-inf-xx-8", "de-inf-xx-10", "de-inf-xx-5",
+             "de-inf-xx-6", "de-aslt-xx-12", "de-aslt-xx-13", "de-cav-xx-3"]
+    where = ["2009"] * 5 + ["2110"] * 4
+
+    def game(n):
+        setup = [P("fr-inf-xx-1", "2010")] + [P(u, h) for u, h in zip(units[:n], where[:n])]
+        t = cg.new(setup, hexes=sea)
+        t.declare("!attack 2010 with 2009, 2110")
+        t.roll("1d6", [6])
+        t.next_phase()
+        return check(t)
+    assert found(game(8), "11-10") == []
+    assert "may be attacked by at most 8 divisions" in only(game(9), "11-10").message
+
+
+def test_29_2_siege_artillery_in_1914(supplied):
+    from dataclasses import replace
+    siege = [c for c in cg.COUNTERS if c.id == "de-art-x-a"][0]
+    cg.COUNTERS.append(replace(siege, id="de-sart-x-s", type="siege-art", designation="S"))
+    try:
+        setup = [P("fr-inf-xx-1", "2010"), P("de-sart-x-s", "2009")]
+        t = cg.new(setup, date=cg.GameDate(1914, 9, 1), last=cg.GameDate(1914, 9, 7))
+        t.declare("!attack 2010 with S S Art X")
+        t.roll("1d6", [6])
+        t.next_phase()
+        assert "in 1914 siege artillery attacks only hexes with fortifications" in \
+            only(check(t), "29-2").message
+    finally:
+        cg.COUNTERS.pop()
+
+
+def test_13_17_attacker_short_of_a_printed_counterattack_result(supplied):
+    def game(flips):
+        t = cg.new(BASIC, crt=cg.fixture_crt({(12, 6): 3}))
+        t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+        t.roll("1d6", [6])
+        t.declare("!hold 2010")
+        t.declare("!counterattack 2010 supply 6th 2")     # 4 × 3 = 12, die 6: 3 (fixture)
+        t.roll("1d6", [6])
+        for u in flips:
+            t.flip(u)
+        t.eliminate("fr-inf-xx-1")
+        t.next_phase()
+        return check(t)
+    assert found(game(["de-inf-xx-9", "de-inf-xx-7"]), "13-17") == []   # 2 + 2 = 4 ≥ 3
+    f = only(game(["de-inf-xx-9"]), "13-17")
+    assert "the attacker lost 2 SP in the counterattack from 2010; the CRT requires at least 3" \
+        in f.message

@@ -202,11 +202,14 @@ def test_rail_move_from_a_hex_left_since_pays_entraining_again():
     t.declare("!rail 1 Inf XX 3118-3218-3318")
     t.move("it-inf-xx-1", "3318", "3317")                    # off the rail path: detrained (7-7)
     t.next_phase(8)
-    t.move("it-inf-xx-1", "3318")
+    t.move("it-inf-xx-1", "3318")                            # 1 MP on foot before entraining
     t.declare("!rail 1 Inf XX 3318-3218-3118")
-    step = t.move("it-inf-xx-1", "3118", "3018", "3017", "3016")   # 2 (entrain again) + 3
+    t.move("it-inf-xx-1", "3118", "3018")                    # 1 + 2 (entrain again) + 1
+    step = t.move("it-inf-xx-1", "3017")                     # + 1 = 5 > MA 4
+    t.move("it-inf-xx-1", "3016")
     f = of(check(t), "6-9")
     assert len(f) == 1 and f[0].step == step
+    assert "1 MP on foot before entraining" in f[0].message
 
 
 def enemy_rail_game(how: str) -> tuple[TestGame, int]:

@@ -712,6 +712,26 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
             c.advances.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
 
 
+def column_attack_defender(ctx: CheckContext, u: UnitState, frm: Hex) -> bool:
+    """16-9: ``u`` is a defender of a Column Attack on ``frm`` made this Movement Phase (its
+    roll is in the log): it may retreat in the enemy's Movement Phase."""
+    st = ctx.cache.get("dw-combat")
+    if st is None or st.phase_start != ctx.phase_start_step:
+        return False
+    return any(c.kind == "column" and c.target == frm and c.attack_roll is not None
+               and any(d.piece == u.piece for d in c.defenders) for c in st.phase)
+
+
+def column_attack_advance(ctx: CheckContext, u: UnitState, to: Hex) -> bool:
+    """16-9: ``u`` attacked in a Column Attack this Movement Phase whose defenders left ``to``:
+    it may advance into it without spending Movement Points."""
+    st = ctx.cache.get("dw-combat")
+    if st is None or st.phase_start != ctx.phase_start_step:
+        return False
+    c = st.vacated.get(to)
+    return c is not None and c.kind == "column" and any(a.piece == u.piece for a in c.attackers)
+
+
 def _column_retreat(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex):
     """16-9: units attacked by a Column Attack may retreat in the enemy's Movement Phase."""
     st = _state(ctx)
