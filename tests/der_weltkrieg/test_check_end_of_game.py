@@ -213,3 +213,24 @@ def test_20_6_surrendered_units_are_not_rebuilt():
     step = t.move("fr-inf-xx-1", "2610")         # rebuilt after surrendering: 20-6
     hit = [f for f in check(t).findings if f.rule == "20-6"]
     assert len(hit) == 1 and hit[0].step == step and "may not be rebuilt" in hit[0].message
+
+
+def test_we_sc_01_hq_back_three_full_months_later_if_15_1():
+    from modgen.systems.der_weltkrieg.checks.end_of_game import return_date
+    assert return_date(GameDate(1915, 9, 3)) == GameDate(1915, 12, 4)       # WE-SC-01
+    assert return_date(GameDate(1915, 11, 2)) == GameDate(1916, 2, 3)
+    assert return_date(GameDate(1915, 9, 7)) == GameDate(1916, 1, 1)
+
+    def play(back: GameDate):
+        t = TestGame(GAME, MAY)
+        t.declare("!duration")
+        t.advance_to(GameDate(1915, 6, 3), "cp-combat")
+        t.eliminate("ah-hq-xxxx-tir")
+        t.advance_to(back, "cp-reinforcement")
+        step = t.move("ah-hq-xxxx-tir", "2215")
+        return step, [f for f in check(t).findings if f.rule == "IF 15-1"]
+    assert play(GameDate(1915, 9, 4))[1] == []
+    step, hit = play(GameDate(1915, 9, 3))
+    assert len(hit) == 1 and hit[0].step == step
+    assert "destroyed on Turn 3 June 1915, it reappears as a reinforcement three full months later, " \
+           "on Turn 4 September 1915" in hit[0].message

@@ -23,8 +23,13 @@ def kind_of(ctx: CheckContext, u: UnitState) -> str | None:
 
 
 def duration_game(ctx: CheckContext) -> bool:
-    """``!duration`` was declared: the duration-game rules apply (4-1, 15-4..15-10, 18-17/18-18)."""
-    return bool(ctx.declarations.of("duration"))
+    """``!duration`` was declared: the duration-game rules apply (4-1, 15-4..15-10, 18-17/18-18).
+    (Asked on every move: the answer is kept until a declaration is added.)"""
+    n = len(ctx.declarations.items)
+    hit = ctx.cache.get("duration-game")
+    if hit is None or hit[0] != n:
+        hit = ctx.cache["duration-game"] = (n, bool(ctx.declarations.of("duration")))
+    return hit[1]
 
 
 def optional_rule(ctx: CheckContext, number: str) -> bool:

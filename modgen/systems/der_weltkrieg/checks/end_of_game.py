@@ -62,6 +62,7 @@ class _Game:
     flips: dict = field(default_factory=dict)          # piece -> net SP lost by flips this combat phase
     surrender_year: dict = field(default_factory=dict)
     surrendered: dict = field(default_factory=dict)    # counter id -> step it surrendered (20-4)
+    destroyed: dict = field(default_factory=dict)      # HQ / Engineer counter id -> turn destroyed
     morale: M.MoraleTracker | None = None
     dm_income_dates: set = field(default_factory=set)
 
@@ -197,6 +198,8 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
                               f"{to}; it surrendered while surrounded (step "
                               f"{g.surrendered[u.unit_id]}) and may not be rebuilt (20-4, 20-6)",
                               units=[u], hexes=[to])
+        if frm is None and frm_map == DEAD_PILE and u.unit_id in g.destroyed and duration_game(ctx):
+            yield from _back_after_three_months(ctx, g, u, to)
         if _ground(u) and s is not None:
             g.last[to] = (s, ctx.step)
             g.ever.setdefault(s, set()).add(to)
@@ -210,6 +213,8 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     eliminated = u.map == DEAD_PILE
     t = u.counter.type
     nation = u.nation or u.counter.nation
+    if t in ("hq", "eng") and eliminated and isinstance(ctx.now.date, GameDate):
+        g.destroyed[u.unit_id] = ctx.now.date            # IF 15-1: back three full months later
     if t == "hq":
         if eliminated and u.counter.size == "XXXX":
             g.ledger.army_hq_lost(nation, u.name, step=ctx.step, turn=date)
@@ -243,6 +248,27 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         g.ledger.add(D.DmItem(nation, dm, "26-3, 20-13", f"{u.name} eliminated in {frm} outside "
                               f"combat while {'surrounded' if surrounded else 'perhaps surrounded'}",
                               ctx.step, date, "loss", Span(sp if surrounded else 0, sp)))
+
+
+def return_date(destroyed: GameDate) -> GameDate:
+    """IF 15-1 (WE-SC-01): an HQ or Engineer destroyed on a turn reappears "three full months"
+    later, on the next turn of the third month after (destroyed 3 September → 4 December)."""
+    m = destroyed.month + 3
+    y = destroyed.year + (m - 1) // 12
+    m = (m - 1) % 12 + 1
+    if destroyed.turn >= 7:
+        return GameDate(y + (m // 12), m % 12 + 1, 1)
+    return GameDate(y, m, destroyed.turn + 1)
+
+
+def _back_after_three_months(ctx: CheckContext, g: _Game, u: UnitState, to: Hex):
+    from modgen.check.findings import VIOLATION
+    due = return_date(g.destroyed[u.unit_id])
+    now = ctx.now.date
+    if isinstance(now, GameDate) and now < due:
+        yield ctx.finding("IF 15-1", VIOLATION, f"{u.name} is back in {to} on {now}; destroyed on "
+                          f"{g.destroyed[u.unit_id]}, it reappears as a reinforcement three full "
+                          f"months later, on {due}", units=[u], hexes=[to])
 
 
 def _marker_loss(ctx: CheckContext, g: _Game, u: UnitState, h: Hex, *, placed: bool):
@@ -584,7 +610,7 @@ def end_of_game(ctx: CheckContext):
         if vc.extra_dm:
             notes.append("DM items of the scenario the log cannot show count only when declared "
                          "(!dm): " + "; ".join(vc.extra_dm))
-    if not ctx.log_starts_scenario:
+    if sc is not None and not ctx.log_starts_scenario:
         notes.append("the log does not begin at the scenario's start: DM and control before it are "
                      "not known")
     ctx.cache["end-of-game"] = EndOfGame(str(ctx.now.date) if ctx.now.date else None, final, dm,

@@ -690,7 +690,8 @@ def income_due(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     if d in led.income_dates:
         return
     led.income_dates.add(d)
-    for nation in ctx.game.nations:
+    sc = ctx.scenario
+    for nation in sorted({inc.nation for inc in (sc.supply_income if sc is not None else ())}):
         lo, hi, rules = scheduled_income(ctx, nation, d)
         if hi:
             a = led.available.get(nation, (0, 0))
@@ -740,7 +741,11 @@ def rpl_at_phase_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     """RPL income bookkeeping: the RPL SP of the phasing side on the map when its Reinforcement
     Arrival Phase begins."""
     if new.kind == "reinforcement" and new.side is not None:
-        ledger(ctx).rpl_start = _rpl_on_map(ctx, side_nations(ctx, new.side))
+        sc = ctx.scenario
+        ns = [n for n in side_nations(ctx, new.side) if sc is not None and any(
+            inc.nation == n and any(it.rpl_sp for it in inc.items) for inc in sc.supply_income)]
+        if ns:
+            ledger(ctx).rpl_start = _rpl_on_map(ctx, ns)
     return ()
 
 

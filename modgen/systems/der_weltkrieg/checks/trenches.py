@@ -41,6 +41,8 @@ class _State:
     markers: dict = field(default_factory=dict)        # piece -> _Marker
     had: dict = field(default_factory=dict)             # (kind, hex) -> owner, seen this phase
     started: bool = False                               # play has begun (set-up placements before)
+    dirty: set = field(default_factory=set)             # hexes whose pieces changed this phase
+    stays: object = None                                # 22-12's answer at the last phase end
 
 
 def _state(ctx: CheckContext) -> _State:
@@ -82,6 +84,10 @@ def trench_marker_placed(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     enemy units; a Trench marker only completes a construction in the Completion Phase; a
     Devastation marker only replaces a trench, from the 1st turn of April 1915."""
     st = _state(ctx)
+    if frm is not None:
+        st.dirty.add(frm)
+    if to is not None:
+        st.dirty.add(to)
     k = kind_of(ctx, u)
     if k is None:
         if is_unit(u) and frm is not None and to is not None and frm != to:
@@ -171,9 +177,15 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     completion = "completion" in f"{ended.phase_id} {getattr(ended.phase, 'name', '')}".lower()
     date = ended.date
     stays = T.trench_stays_when_vacated(date)
+    # only markers whose hex changed can change their verdict, unless the date crossed April 1915
+    everything = completion or stays != st.stays
+    st.stays = stays
+    dirty, st.dirty = st.dirty, set()
     for piece, m in sorted(st.markers.items()):
         u = ctx.units.get(piece)
         if u is None or u.hex is None:
+            continue
+        if not everything and u.hex not in dirty and m.home not in dirty:
             continue
         if u.hex != m.home:
             rule_no = "22-3" if m.kind == "construction" else "22-5"
