@@ -1,5 +1,5 @@
 """modgen.systems.der_weltkrieg.trenches and fortresses: the pure rules (22-1, 22-2, 22-12,
-21-4, 21-5 with WE-DW-19, 21-8, 21-9, 21-12)."""
+21-8, 21-9, 21-12; 21-4 and 21-5 are combat arithmetic, tested with it)."""
 from __future__ import annotations
 
 from modgen.hexgrid import Hex
@@ -34,21 +34,6 @@ def test_april_1915_switch_22_12():
     assert T.trench_stays_when_vacated(GameDate(1915, 3, 7)) is False
     assert T.trench_stays_when_vacated(GameDate(1915, 4, 1)) is True
     assert T.becomes_devastation(None) is None
-
-
-def test_we_dw_19_retreat_out_of_a_fortress_hex_21_5():
-    assert F.retreat_losses(10, 3, "belgium") == (3, 5)
-    # 40-6 / 42-3: no 1/3 reduction for Austro-Hungarian or Italian units
-    assert F.retreat_losses(10, 3, "austria-hungary") == (3, 7)
-    assert F.retreat_losses(10, 3, "italy") == (3, 7)
-    assert F.retreat_losses(2, 3, "france") == (2, 0)
-    assert F.retreat_losses(11, 3, "france") == (3, 5)            # 8 - round(8/3 = 2.67) = 5
-
-
-def test_urban_terrain_with_a_fortress_21_4():
-    assert F.terrain_choices_with_fortress(["urban", "woods"], fortress_present=True) == ["woods"]
-    assert F.terrain_choices_with_fortress(["urban"], fortress_present=True) == ["broken"]
-    assert F.terrain_choices_with_fortress(["urban"], fortress_present=False) == ["urban"]
 
 
 def test_abandon_and_reduce_21_8_21_9():

@@ -3,10 +3,8 @@
 * 21-2 no ZOC, do not negate an enemy ZOC; supply lines pass through enemy-controlled hexes held
   only by a friendly fortress (``modgen.rules.zoc`` / ``modgen.rules.supply``);
 * 21-3 never attack; counterattack ×3 without supply line or SP (``supply_points.supply_class``);
-* 21-4 never use urban terrain (:func:`terrain_choices_with_fortress`);
-* 21-5 retreat from a fortress hex: fortress SP eliminated first, the 1/3 retreat reduction (14-3)
-  only on the rest, none for Austria-Hungary (40-6) and Italy (42-3) (:func:`retreat_losses`,
-  WE-DW-19);
+* 21-4 (no urban terrain) and 21-5 (retreat from a fortress hex, WE-DW-19) are combat arithmetic:
+  ``rules/combat.py`` (``retreat_reduced_loss``);
 * 21-6 not counted for stacking (``modgen.rules.units``);
 * 21-8 voluntary abandonment (removal) in the owner's Movement Phase when the fortress is not
   surrounded (20-1); 21-9 from the 1st turn of November 1914 a non-Russian fortress may be reduced
@@ -17,39 +15,12 @@
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from modgen.model.types import GameDate
-from .units import AUSTRIA_HUNGARY, RUSSIA, nation_is
+from .units import RUSSIA, nation_is
 
 NOVEMBER_1914 = GameDate(1914, 11, 1)
-ITALY = frozenset({"italy"})
-
-
-def terrain_choices_with_fortress(choices: list[str], *, fortress_present: bool) -> list[str]:
-    """21-4: with a fortress in the hex no defender uses urban terrain; if nothing else is left
-    the effects of broken terrain are used."""
-    if not fortress_present:
-        return list(choices)
-    rest = [c for c in choices if c not in ("urban", "suburban")]
-    return rest or ["broken"]
-
-
-def retreat_reduction_applies(nation: str) -> bool:
-    """14-3 does not apply to Austro-Hungarian (40-6) and Italian (42-3) losses."""
-    return not (nation_is(nation, AUSTRIA_HUNGARY) or nation_is(nation, ITALY))
-
-
-def retreat_losses(result: int, fortress_sp: int, nation: str) -> tuple[int, int]:
-    """21-5 (WE-DW-19): (fortress SP lost, other SP lost) when units retreat out of a fortress
-    hex after a result of ``result`` SP: the fortress first, then the remainder reduced by a third
-    (14-3, rounded to the nearest) unless 40-6/42-3 apply. 10 vs a 3-SP fortress → (3, 5)."""
-    f = min(result, fortress_sp)
-    rest = result - f
-    if rest > 0 and retreat_reduction_applies(nation):
-        rest -= int(math.floor(rest / 3 + 0.5))
-    return f, rest
 
 
 @dataclass(frozen=True)
