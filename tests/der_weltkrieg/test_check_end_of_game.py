@@ -234,3 +234,17 @@ def test_we_sc_01_hq_back_three_full_months_later_if_15_1():
     assert len(hit) == 1 and hit[0].step == step
     assert "destroyed on Turn 3 June 1915, it reappears as a reinforcement three full months later, " \
            "on Turn 4 September 1915" in hit[0].message
+
+
+def test_losses_in_a_column_attack_count_in_the_movement_phase():
+    g = game([P("fr-inf-xx-88t", "1609"), P("de-inf-xx-8", "1608"), P("fr-inf-xx-87t", "2512")],
+             hexes=GERMAN_WEST, first_phase="cp-movement")
+    t = TestGame(g, g.scenarios["t"])
+    t.declare("!attack 1609 with 8 Inf XX supply none")    # a Column Attack (16-1)
+    t.roll("1d6", [4])
+    t.flip("fr-inf-xx-88t")                      # a loss of the Column Attack: 1 DM
+    t.flip("fr-inf-xx-87t")                      # elsewhere in the Movement Phase: no loss
+    r = check(t)
+    assert dm_of(r, "france") == Span(1, 1)
+    assert [i.reason for i in r.end_of_game.items] == [
+        "88T Inf XX flipped in 1609: 1 infantry SP"]

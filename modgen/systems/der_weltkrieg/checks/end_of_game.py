@@ -117,6 +117,25 @@ def _marker_spread(ctx: CheckContext, h: Hex | None) -> int:
     return out
 
 
+def _in_combat(ctx: CheckContext, h: Hex | None) -> bool:
+    """A loss now is a combat loss (26-3): in a Combat Phase, or in a Movement Phase in a hex of
+    a Column Attack of this phase (16-1: the combat rules' records)."""
+    k = ctx.now.kind
+    if k == "combat":
+        return True
+    if k != "movement" or h is None:
+        return False
+    for c in reversed(getattr(ctx, "combats", None) or []):
+        if getattr(c, "kind", None) != "column" or getattr(c, "phase_id", None) != ctx.now.phase_id \
+                or getattr(c, "date", None) != ctx.now.date:
+            if getattr(c, "date", None) != ctx.now.date:
+                break
+            continue
+        if c.target == h or any(a.hex == h for a in c.attackers):
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------- set-up
 
 @rule("26-4", "setup")
@@ -152,7 +171,7 @@ def _dm_start(ctx: CheckContext, g: _Game) -> None:
 @rule("26-3", "flip")
 def flip_losses(ctx: CheckContext, u: UnitState, before, after):
     """26-3: SP lost in combat by flipping to the reduced side (a flip back is a correction)."""
-    if ctx.now.kind != "combat" or not _ground(u) or u.counter.back is None:
+    if not _ground(u) or u.counter.back is None or not _in_combat(ctx, u.hex):
         return
     front, back = u.counter.front.strength or 0, u.counter.back.strength or 0
     sp = front - back
@@ -185,7 +204,8 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     _dm_start(ctx, g)
     date = str(ctx.now.date) if ctx.now.date else None
     if u.marker_id is not None:
-        if kind_of(ctx, u) == "strength" and ctx.now.kind == "combat" and (frm is None) != (to is None):
+        if kind_of(ctx, u) == "strength" and (frm is None) != (to is None) \
+                and _in_combat(ctx, to if to is not None else frm):
             yield from _marker_loss(ctx, g, u, to if to is not None else frm, placed=to is not None)
         return
     if u.counter is None:
@@ -220,12 +240,12 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
             g.ledger.army_hq_lost(nation, u.name, step=ctx.step, turn=date)
         return
     if t == "eng":
-        if eliminated or ctx.now.kind == "combat":
+        if eliminated or _in_combat(ctx, frm):
             g.ledger.engineer_lost(nation, u.name, step=ctx.step, turn=date)
         return
     sp = _strength(u)
     if t == "fortress":
-        if ctx.now.kind == "combat":
+        if _in_combat(ctx, frm):
             g.ledger.unit_loss(nation, t, Span(sp, sp), surrounded=False, step=ctx.step, turn=date,
                                reason=f"fortress {u.name} in {frm} reduced or removed")
             # a weaker replacement placed in the hex gives its SP back (handled on placement)
@@ -237,7 +257,7 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     spread = min(_marker_spread(ctx, frm), sp)
     if surrounded is True and eliminated:
         g.surrendered[u.unit_id] = ctx.step          # 20-4: removed while surrounded = surrendered
-    if ctx.now.kind == "combat":
+    if _in_combat(ctx, frm):
         g.ledger.unit_loss(nation, t, Span(sp - spread, sp), surrounded=surrounded, step=ctx.step,
                            turn=date, reason=f"{u.name} eliminated in {frm}", rpl=u.counter.rpl)
     elif surrounded is not False and eliminated:
@@ -327,7 +347,7 @@ def fortress_replacement(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """26-3: a weaker fortress counter placed in a Combat Phase where one was removed: only the
     difference was lost (21-7)."""
     if not is_unit(u) or u.counter.type != "fortress" or frm is not None or to is None \
-            or ctx.now.kind != "combat":
+            or not _in_combat(ctx, to):
         return
     g = game_state(ctx)
     sp = u.counter.front.strength or 0
