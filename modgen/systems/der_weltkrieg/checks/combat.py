@@ -203,19 +203,31 @@ def resolve_units(ctx: CheckContext, refs, side: str | None, near: Hex | None,
     to ``near`` when several match). Returns (units, refs that name none)."""
     out: list[UnitState] = []
     unknown: list[str] = []
-    pool = _units_of(ctx, side)
+    if not refs:
+        return out, unknown
+    # the units next to the hex attacked first (the usual case), all of the side's otherwise
+    near_pool = None
+    if near is not None:
+        near_pool = [u for h in [near] + near.neighbours() for u in ctx.units_at(h)
+                     if _is_unit(u) and (side is None or u.side == side)]
+    pool = None
     for ref in refs:
         r = ref.strip()
         if len(r) == 4 and r.isdigit():
             h = Hex.parse(r)
-            here = [u for u in pool if u.hex == h and
-                    (not attack or (u.counter.type not in NON_ATTACKERS and u.counter.type != "eng"
-                                    and not u.counter.front.defence_only))]
+            here = [u for u in ctx.units_at(h) if _is_unit(u) and (side is None or u.side == side)
+                    and (not attack or (u.counter.type not in NON_ATTACKERS
+                                        and u.counter.type != "eng"
+                                        and not u.counter.front.defence_only))]
             if not here:
                 unknown.append(ref)
             out += [u for u in sorted(here, key=lambda v: v.piece) if u not in out]
             continue
-        hits = [u for u in pool if RP.unit_matches(r, u)]
+        hits = [u for u in near_pool if RP.unit_matches(r, u)] if near_pool else []
+        if not hits:
+            if pool is None:
+                pool = _units_of(ctx, side)
+            hits = [u for u in pool if RP.unit_matches(r, u)]
         if not hits:
             unknown.append(ref)
             continue
@@ -229,7 +241,11 @@ def resolve_units(ctx: CheckContext, refs, side: str | None, near: Hex | None,
 def resolve_hq(ctx: CheckContext, ref: str, side: str | None) -> UnitState | None:
     if not ref:
         return None
-    hqs = [u for u in _units_of(ctx, side) if u.counter.type == "hq"]
+    hit = ctx.cache.get("dw-hqs")
+    if hit is None or hit[0] != ctx.version:
+        hit = ctx.cache["dw-hqs"] = (ctx.version, [u for u in _units_of(ctx, None)
+                                                   if u.counter.type == "hq"])
+    hqs = [u for u in hit[1] if side is None or u.side == side]
     r = " ".join(ref.lower().split())
     for u in hqs:
         if RP.unit_matches(r, u):
@@ -1264,7 +1280,7 @@ def _resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     sides = _attack_hexsides(ctx, c)
     river = None if artillery_only else C.river_applies([(x.river, x.major_river) for x in sides])
     trench = "trench" in RP.hex_marker_kinds(ctx, c.target)
-    trench_neg = _trench_negated(ctx, c)
+    trench_neg = _trench_negated(ctx, c) if trench else None
     per: list[tuple[str, frozenset, list]] = []
     for t in readings:
         row = _row(tec, t) if tec is not None else None
@@ -1344,7 +1360,18 @@ def _on_6_4(ctx: CheckContext) -> bool:
 
 def _trench_negated(ctx: CheckContext, c: Combat) -> str | None:
     """22-17 (1915, not the Western Front: siege AND regular artillery batteries both at least the
-    defending divisions), 22-18 (attacked from front and rear), 20-12 (surrounded)."""
+    defending divisions), 22-18 (attacked from front and rear), 20-12 (surrounded). Worked out
+    once per combat."""
+    memo = ctx.cache.setdefault("dw-trench-negated", {})
+    key = (c.number, c.attack_roll.step if c.attack_roll else None)
+    if key not in memo:
+        if len(memo) > 1000:
+            memo.clear()
+        memo[key] = _trench_negated_now(ctx, c)
+    return memo[key]
+
+
+def _trench_negated_now(ctx: CheckContext, c: Combat) -> str | None:
     if any(is_surrounded(ctx, ctx.units[d.piece]) for d in c.defenders if d.piece in ctx.units):
         return "20-12"
     if c.date is not None and c.date.year == 1915:
