@@ -938,7 +938,9 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
 
 
 def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | None:
-    """14-7: the HQ that spent SP for the unit (its counterattack supply), else None."""
+    """14-7: the HQ that spent SP for the unit (its counterattack supply); when none did, the
+    nearest HQ that could have (19-6: of its nation): the only one on the map, or the nearest by
+    supply line when the supply search is registered. None when not known."""
     if c.counter_supply:
         for i, p in enumerate(c.counter_supply):
             pid = c.counter_supply_hqs.get(i)
@@ -946,6 +948,22 @@ def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | Non
                 continue
             if not p.units or any(RP.unit_matches(r, u) for r in p.units):
                 return ctx.units.get(pid)
+        return None
+    hqs = [v for v in ctx.units.values() if _is_unit(v) and v.counter.type == "hq"
+           and v.nation == u.nation and v.hex is not None]
+    if len(hqs) == 1:
+        return hqs[0]
+    start = c.target
+    dist = []
+    for h in hqs:
+        d = supply_line_length(ctx, u, start, h, 60)
+        if d is ...:
+            return None
+        if d is not None:
+            dist.append((d, h.piece, h))
+    dist.sort(key=lambda x: (x[0], x[1]))
+    if dist and (len(dist) == 1 or dist[0][0] < dist[1][0]):
+        return dist[0][2]
     return None
 
 
@@ -1267,6 +1285,9 @@ def _resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     total = frozenset({0})
     parts = []
     for a in c.attackers:
+        if not _may_attack_from(ctx, c, a):
+            parts.append(f"{a.name} 0 (may not attack from {a.hex}: 12-4/12-5)")
+            continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
         if a.type in ("art", "siege-art") and fortress and \
                 C.artillery_doubled_vs_fortress(inf_sp, art_hexsides):
@@ -1338,6 +1359,20 @@ def _resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     res.die = next(iter(dice)) if len(dice) == 1 else None
     _lookup(crt, res, pairs, c.date)
     return res
+
+
+def _may_attack_from(ctx: CheckContext, c: Combat, a: CombatUnit) -> bool:
+    """12-4 / 12-5: an attacker adds its strength only from an adjacent hex across a hexside it
+    could cross (the violation is reported by the attack's legality check)."""
+    if a.hex is None or a.hex not in c.target.neighbours():
+        return False
+    mapdef, tec = ctx.mapdef(), _tec(ctx)
+    side = mapdef.hexside(a.hex, c.target) if mapdef is not None else None
+    if side is not None and tec is not None:
+        row = _row(tec, side.terrain)
+        if side.terrain == "alpine" or (row is not None and row.prohibited):
+            return False
+    return True
 
 
 def _lookup(crt, res: Resolution, pairs, date) -> None:
