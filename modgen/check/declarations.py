@@ -139,9 +139,12 @@ class Declarations:
     """Every declaration seen so far, by keyword, for rules to consult."""
 
     items: list[Declaration] = field(default_factory=list)
+    # keyword -> its declarations in log order (rules ask on every move: no scan of them all)
+    by_keyword: dict = field(default_factory=dict, repr=False)
 
     def add(self, d: Declaration) -> None:
         self.items.append(d)
+        self.by_keyword.setdefault(d.keyword, []).append(d)
 
     def of(self, keyword: str) -> list[Declaration]:
-        return [d for d in self.items if d.keyword == keyword]
+        return list(self.by_keyword.get(keyword, ()))

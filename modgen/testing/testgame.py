@@ -438,9 +438,10 @@ class TestGame:
         for v in values:
             counts[v] = counts.get(v, 0) + 1
         summary = ", ".join(f"{v} x{n}" for v, n in sorted(counts.items()))
-        old = self._dice.get(dice, ("1", "0", "0", ""))
+        last = self.__dict__.setdefault("_dice", {})     # (subclasses may not call __init__)
+        old = last.get(dice, ("1", "0", "0", ""))
         new = (result, str(sum(values)), str(len(values)), summary)
-        self._dice[dice] = new
+        last[dice] = new
         props = [f"MutableProperty\t{dice}_{k}\t{o}\t{n}\tModule"
                  for k, o, n in zip(("result", "total", "keep", "summary"), old, new)]
         return self._step([f"CHAT*** {dice} = {result} *** &lt;{who} ({sd})&gt;"] + props)

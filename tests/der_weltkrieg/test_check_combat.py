@@ -1063,3 +1063,33 @@ def test_13_17_attacker_short_of_a_printed_counterattack_result(supplied):
     f = only(game(["de-inf-xx-9"]), "13-17")
     assert "the attacker lost 2 SP in the counterattack from 2010; the CRT requires at least 3" \
         in f.message
+
+
+# ------------------------------------------------------------------ the reports
+
+def test_reports_have_a_section_per_combat(supplied):
+    import json
+    from modgen.check import report_html, report_json, report_text
+    r = check(figure_9())
+    text = report_text.render(r)
+    assert "Combats (1)" in text
+    assert "Combat 1: 2817 (Turn 1 June 1915, Central Powers Combat Phase; steps 1-11)" in text
+    assert "attack: column 20 (13-8); die 4 (step 3, Tester) rough -3 (13-9) → 1; result 2" in text
+    assert "losses required: defender 2, attacker 5 or 6 (13-13, 13-17)" in text
+    assert "retreat (14): none (declared !hold)" in text
+    data = json.loads(report_json.render(r))
+    (c,) = data["combats"]
+    assert c["target"] == "2817" and c["attack"]["columns"] == [20] and c["attack"]["die"] == 1
+    assert c["counter"]["columns"] == [24] and c["required_attacker"] == [5, 6]
+    assert [a["name"] for a in c["attackers"]] == ["10 Inf XX", "8 Inf XX", "2 Inf X", "5 Inf XX"]
+    assert c["supply"] == [{"hq": "2nd", "sp": 5, "for": [], "hq_piece": c["supply"][0]["hq_piece"]}]
+    assert c["attack_roll"]["step"] == 3 and c["counter_roll"]["step"] == 6
+    html = report_html.render(r, r_game(), ("2-2",))
+    assert "<h2>Combats (1)</h2>" in html and 'alt="map around the combat in 2817"' in html
+    # a violation shows in the combat's lines too
+    bad = report_text.render(check(figure_9("defender short")))
+    assert "[13-13] violation: the defender lost 1 SP in the attack on 2817" in bad
+
+
+def r_game():
+    return cg.game(FIG9, hexsides=FIG9_SIDES)

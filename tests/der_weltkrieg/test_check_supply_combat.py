@@ -240,3 +240,28 @@ def test_we_dw_18_artillery_costs_through_the_log():
     hit = supply_findings(play(11))
     assert [f.rule for f in hit] == ["29-6"]
     assert "full supply needs ⌈23/2⌉ = 12 for 23 artillery SP (29-6)" in hit[0].message
+
+
+def test_italian_cap_on_two_hqs_together_is_undetermined():
+    """IF 3-5 names "Italian Headquarters": one HQ over 12 SP breaks it however it is read; two
+    HQs over it together only if the cap is on all of them together."""
+    g = fig11_game([P("it-inf-xx-4", "1608"), P("it-inf-xx-6", "1709"),
+                    P("it-hq-xxxx-2nd", "1809", supply_points=20),
+                    P("it-hq-xxxx-3rd", "1810", supply_points=20), P("ah-inf-xx-1", "1609")],
+                   first_phase="en-combat")
+    sc = dataclasses.replace(g.scenarios["t"], supply_limits=(
+        SupplyLimit("IF 3-5", "italy", "per_attack", 12, (1915,)),))
+    g = dataclasses.replace(g, scenarios={"t": sc})
+    t = TestGame(g, sc)
+    t.declare("!attack 1609 with 4 Inf XX, 6 Inf XX supply 2nd 7 for 4 Inf XX, 3rd 6 for 6 Inf XX")
+    t.set_supply_points("it-hq-xxxx-2nd", 13)
+    t.set_supply_points("it-hq-xxxx-3rd", 14)
+    t.declare("!terrain 1609 clear")
+    t.roll("1d6", [4])
+    t.next_phase()
+    r = check(t)
+    assert [f for f in r.findings if f.rule == "IF 3-5" and f.severity == "violation"] == []
+    u = [f for f in r.findings if f.rule == "IF 3-5" and f.severity == "undetermined"]
+    assert len(u) == 1 and "expend 13 SP together" in u[0].message
+    # each HQ paid for its own division: 7 ≥ ⌈4/4⌉, 6 ≥ ⌈4/4⌉ (no 19-2 finding)
+    assert [f for f in supply_findings(r) if f.rule == "19-2"] == []

@@ -167,6 +167,10 @@ def test_mandatory_retreat_variants():
     ah_de = C.mandatory_retreat(3, 9, year=1915, nations=["austria-hungary", "germany"])
     assert (ah_de.must, ah_de.rule) == (False, "40-5")
     assert C.mandatory_retreat(3, 9, year=1916, nations=["austria-hungary"]).must is False
+    assert C.mandatory_retreat(3, 9, year=1915, nations=["russia"]).rule == "41-2"
+    assert C.mandatory_retreat(3, 9, year=1915, nations=["russia"], russia_41_3=True).must is False
+    r = C.mandatory_retreat(3, 9, year=1917, nations=["romania"])
+    assert (r.must, r.rule) == (True, "47-2")
     assert C.mandatory_retreat(2, 8, surrounded=True, **kw).must is True           # 20-7: 1/4
     assert C.mandatory_retreat(4, 8, trench=True, assault_first_turn=True, **kw).must is True  # 33-3
     assert C.mandatory_retreat(4, 8, fortress=True, assault_vs_fort=True, **kw).must is True   # 33-8

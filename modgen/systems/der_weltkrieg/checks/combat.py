@@ -203,19 +203,31 @@ def resolve_units(ctx: CheckContext, refs, side: str | None, near: Hex | None,
     to ``near`` when several match). Returns (units, refs that name none)."""
     out: list[UnitState] = []
     unknown: list[str] = []
-    pool = _units_of(ctx, side)
+    if not refs:
+        return out, unknown
+    # the units next to the hex attacked first (the usual case), all of the side's otherwise
+    near_pool = None
+    if near is not None:
+        near_pool = [u for h in [near] + near.neighbours() for u in ctx.units_at(h)
+                     if _is_unit(u) and (side is None or u.side == side)]
+    pool = None
     for ref in refs:
         r = ref.strip()
         if len(r) == 4 and r.isdigit():
             h = Hex.parse(r)
-            here = [u for u in pool if u.hex == h and
-                    (not attack or (u.counter.type not in NON_ATTACKERS and u.counter.type != "eng"
-                                    and not u.counter.front.defence_only))]
+            here = [u for u in ctx.units_at(h) if _is_unit(u) and (side is None or u.side == side)
+                    and (not attack or (u.counter.type not in NON_ATTACKERS
+                                        and u.counter.type != "eng"
+                                        and not u.counter.front.defence_only))]
             if not here:
                 unknown.append(ref)
             out += [u for u in sorted(here, key=lambda v: v.piece) if u not in out]
             continue
-        hits = [u for u in pool if RP.unit_matches(r, u)]
+        hits = [u for u in near_pool if RP.unit_matches(r, u)] if near_pool else []
+        if not hits:
+            if pool is None:
+                pool = _units_of(ctx, side)
+            hits = [u for u in pool if RP.unit_matches(r, u)]
         if not hits:
             unknown.append(ref)
             continue
@@ -229,7 +241,11 @@ def resolve_units(ctx: CheckContext, refs, side: str | None, near: Hex | None,
 def resolve_hq(ctx: CheckContext, ref: str, side: str | None) -> UnitState | None:
     if not ref:
         return None
-    hqs = [u for u in _units_of(ctx, side) if u.counter.type == "hq"]
+    hit = ctx.cache.get("dw-hqs")
+    if hit is None or hit[0] != ctx.version:
+        hit = ctx.cache["dw-hqs"] = (ctx.version, [u for u in _units_of(ctx, None)
+                                                   if u.counter.type == "hq"])
+    hqs = [u for u in hit[1] if side is None or u.side == side]
     r = " ".join(ref.lower().split())
     for u in hqs:
         if RP.unit_matches(r, u):
@@ -922,7 +938,9 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
 
 
 def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | None:
-    """14-7: the HQ that spent SP for the unit (its counterattack supply), else None."""
+    """14-7: the HQ that spent SP for the unit (its counterattack supply); when none did, the
+    nearest HQ that could have (19-6: of its nation): the only one on the map, or the nearest by
+    supply line when the supply search is registered. None when not known."""
     if c.counter_supply:
         for i, p in enumerate(c.counter_supply):
             pid = c.counter_supply_hqs.get(i)
@@ -930,6 +948,22 @@ def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | Non
                 continue
             if not p.units or any(RP.unit_matches(r, u) for r in p.units):
                 return ctx.units.get(pid)
+        return None
+    hqs = [v for v in ctx.units.values() if _is_unit(v) and v.counter.type == "hq"
+           and v.nation == u.nation and v.hex is not None]
+    if len(hqs) == 1:
+        return hqs[0]
+    start = c.target
+    dist = []
+    for h in hqs:
+        d = supply_line_length(ctx, u, start, h, 60)
+        if d is ...:
+            return None
+        if d is not None:
+            dist.append((d, h.piece, h))
+    dist.sort(key=lambda x: (x[0], x[1]))
+    if dist and (len(dist) == 1 or dist[0][0] < dist[1][0]):
+        return dist[0][2]
     return None
 
 
@@ -1251,6 +1285,9 @@ def _resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     total = frozenset({0})
     parts = []
     for a in c.attackers:
+        if not _may_attack_from(ctx, c, a):
+            parts.append(f"{a.name} 0 (may not attack from {a.hex}: 12-4/12-5)")
+            continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
         if a.type in ("art", "siege-art") and fortress and \
                 C.artillery_doubled_vs_fortress(inf_sp, art_hexsides):
@@ -1264,7 +1301,7 @@ def _resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     sides = _attack_hexsides(ctx, c)
     river = None if artillery_only else C.river_applies([(x.river, x.major_river) for x in sides])
     trench = "trench" in RP.hex_marker_kinds(ctx, c.target)
-    trench_neg = _trench_negated(ctx, c)
+    trench_neg = _trench_negated(ctx, c) if trench else None
     per: list[tuple[str, frozenset, list]] = []
     for t in readings:
         row = _row(tec, t) if tec is not None else None
@@ -1324,6 +1361,20 @@ def _resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     return res
 
 
+def _may_attack_from(ctx: CheckContext, c: Combat, a: CombatUnit) -> bool:
+    """12-4 / 12-5: an attacker adds its strength only from an adjacent hex across a hexside it
+    could cross (the violation is reported by the attack's legality check)."""
+    if a.hex is None or a.hex not in c.target.neighbours():
+        return False
+    mapdef, tec = ctx.mapdef(), _tec(ctx)
+    side = mapdef.hexside(a.hex, c.target) if mapdef is not None else None
+    if side is not None and tec is not None:
+        row = _row(tec, side.terrain)
+        if side.terrain == "alpine" or (row is not None and row.prohibited):
+            return False
+    return True
+
+
 def _lookup(crt, res: Resolution, pairs, date) -> None:
     """13-13 / 13-17 / 13-19 / 13-26: the CRT result of every (column, adjusted die) pair; the
     result rests on a placeholder when any cell read is not a printed one."""
@@ -1344,7 +1395,18 @@ def _on_6_4(ctx: CheckContext) -> bool:
 
 def _trench_negated(ctx: CheckContext, c: Combat) -> str | None:
     """22-17 (1915, not the Western Front: siege AND regular artillery batteries both at least the
-    defending divisions), 22-18 (attacked from front and rear), 20-12 (surrounded)."""
+    defending divisions), 22-18 (attacked from front and rear), 20-12 (surrounded). Worked out
+    once per combat."""
+    memo = ctx.cache.setdefault("dw-trench-negated", {})
+    key = (c.number, c.attack_roll.step if c.attack_roll else None)
+    if key not in memo:
+        if len(memo) > 1000:
+            memo.clear()
+        memo[key] = _trench_negated_now(ctx, c)
+    return memo[key]
+
+
+def _trench_negated_now(ctx: CheckContext, c: Combat) -> str | None:
     if any(is_surrounded(ctx, ctx.units[d.piece]) for d in c.defenders if d.piece in ctx.units):
         return "20-12"
     if c.date is not None and c.date.year == 1915:

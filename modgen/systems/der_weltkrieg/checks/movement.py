@@ -95,6 +95,18 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     # incremental: while the move so far is legal ground movement, price only the new drop with
     # the MP left (the same computation check_movement does segment by segment)
     inc = ctx.cache.get(("spent", key))
+    if inc is None and len(drops) == 2 and column is None and not rail_used \
+            and drops[1] in drops[0].neighbours():
+        # the first drop, one hexside away: when crossing it directly is within the MA the move
+        # is legal (the cheapest path costs no more); the MP are remembered for the next drop
+        # (an over-estimate only sends the next drop to the full check)
+        ma = movement_allowance(unit_view(u))
+        step = mv.step_cost(board, unit_view(u, drops[0]), drops[0], drops[1], costs, ezoc=ezoc)
+        if ma is not None and step.ok and step.mp is not None and step.mp <= ma \
+                and not step.destroys:
+            ctx.cache[("spent", key)] = (2, step.mp)
+            ctx.cache.get(("column-info", ctx.phase_start_step), {}).pop(u.piece, None)
+            return
     if inc is not None and inc[0] == len(drops) - 1 and column is None and not rail_used:
         ma = movement_allowance(unit_view(u))
         r = mv.cheapest_path(board, unit_view(u, drops[0]), drops[-2], drops[-1],

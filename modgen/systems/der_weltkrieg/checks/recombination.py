@@ -54,9 +54,16 @@ def recombination_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     if new.kind != "replacement" or new.side is None:
         st.pop("start", None)
         return ()
-    st["start"] = {u.piece: (u.hex, _strength(ctx, u), _group(u)) for u in ctx.units.values()
-                   if is_unit(u) and u.side == new.side and u.hex is not None
-                   and u.counter.type not in ("hq", "fortress")}
+    # 23-2: recombination happens only in a hex with an HQ of the units' nation: the strengths at
+    # the start of the phase are kept for those hexes (elsewhere a recombination is a 23-2
+    # violation whatever the strengths)
+    hq_hexes = {u.hex for u in ctx.units.values() if is_unit(u) and u.side == new.side
+                and u.hex is not None and u.counter.type == "hq"}
+    st["start"] = {u.piece: (u.hex, _strength(ctx, u), _group(u))
+                   for h in hq_hexes for u in ctx.units_at(h)
+                   if is_unit(u) and u.side == new.side and u.counter.type not in ("hq", "fortress")}
+    st["units"] = {u.piece: (u.hex, _strength(ctx, u)) for u in ctx.units.values()
+                   if is_unit(u) and u.side == new.side and u.hex is not None and u.reduced}
     st["returned"] = {}
     return ()
 
@@ -97,7 +104,11 @@ def recombinations(ctx: CheckContext, ended: PhaseInfo):
         return
     returned = st.get("returned", {})
     raised: dict[Hex, list] = {}
-    for pid, (h, before, _g) in start.items():
+    # a unit raised: flipped back to its front (a reduced unit at the start), or one whose
+    # strength markers went (any unit of an HQ hex)
+    watch = dict(st.pop("units", {}))
+    watch.update({pid: (h, b) for pid, (h, b, _g) in start.items()})
+    for pid, (h, before) in watch.items():
         u = ctx.units.get(pid)
         if u is None or u.hex is None or u.hex != h:
             continue
@@ -128,6 +139,15 @@ def _hex(ctx: CheckContext, st: dict, h: Hex, start: dict, raised: list, returne
         after[_group(u)] = after.get(_group(u), 0) + max(s)
         uncertain = uncertain or len(s) > 1
     names = ", ".join(u.name for u in raised)
+    # 23-2: an HQ of the same nationality in the hex
+    nations = {u.nation for u in raised}
+    hqs = [v for v in ctx.units_at(h) if is_unit(v) and v.counter.type == "hq"
+           and v.nation in nations]
+    if not hqs:
+        yield ctx.finding("23-2", VIOLATION, f"recombination in {h} ({names}) without a "
+                          f"{'/'.join(sorted(n or '?' for n in nations))} Headquarters in the hex",
+                          units=raised, hexes=[h], side=side)
+        return
     # 23-1: only units of the same type and nationality
     for u in raised:
         g = _group(u)
@@ -155,14 +175,7 @@ def _hex(ctx: CheckContext, st: dict, h: Hex, start: dict, raised: list, returne
             yield ctx.finding("23-4", VIOLATION, f"{u.name} was raised to {s} SP in {h}; at most "
                               f"its front strength or full-strength circle ({cap})", units=[u],
                               hexes=[h], side=side)
-    # 23-2: an HQ of the same nationality; nothing moved or fought this turn
-    nations = {u.nation for u in raised}
-    hqs = [v for v in ctx.units_at(h) if is_unit(v) and v.counter.type == "hq"
-           and v.nation in nations]
-    if not hqs:
-        yield ctx.finding("23-2", VIOLATION, f"recombination in {h} ({names}) without a "
-                          f"{'/'.join(sorted(n or '?' for n in nations))} Headquarters in the hex",
-                          units=raised, hexes=[h], side=side)
+    # 23-2: neither the HQ nor the units moved or fought this turn
     involved = {pid for pid, (hx, _s, _g) in start.items() if hx == h} | {u.piece for u in raised}
     involved |= {v.piece for v in hqs}
     involved -= set(returned)

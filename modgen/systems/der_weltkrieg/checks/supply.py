@@ -328,37 +328,72 @@ def combat_supply(ctx: CheckContext, combat):
             units = combat.defenders
         what = "counterattack" if counter else "attack"
         per_nation: dict[str, int] = {}
+        per_hq: dict[str, tuple[str, int]] = {}
         corps_total = 0
+        order: list[str] = []
         for i, pay in pays:
             hq = ctx.units.get(hqs.get(i)) if hqs.get(i) else None
             if hq is None or pay.sp is None:
                 continue
             led.paid.setdefault(hq.piece, []).append((pay.sp, combat.number))
             per_nation[hq.nation] = per_nation.get(hq.nation, 0) + pay.sp
+            n0, sp0 = per_hq.get(hq.piece, (hq.nation, 0))
+            per_hq[hq.piece] = (hq.nation, sp0 + pay.sp)
+            if hq.piece not in order:
+                order.append(hq.piece)
             if SPR.is_corps_hq(hq.counter):
                 corps_total += pay.sp
-            mine = [u for u in units if u.supply == i or (u.hq == hq.piece and u.supply is not None
-                                                           and u.supply != "half")]
-            yield from _check_payment(ctx, combat, hq, pay, mine, counter, date, what)
+        # 19-2 rounds per HQ: every clause of one HQ together, for the units that HQ pays for
+        for piece in order:
+            hq = ctx.units[piece]
+            mine = [u for u in units if u.hq == piece and u.supply not in (None, "half")]
+            yield from _check_payment(ctx, combat, hq, _Paid(per_hq[piece][1]), mine, counter,
+                                      date, what)
         if not counter and date is not None:
-            for lim in _limits(ctx, "per_attack"):
-                if lim.years and date.year not in lim.years:
-                    continue
-                paid = per_nation.get(lim.nation, 0)
-                if paid > lim.max:
-                    nat = ctx.game.nations.get(lim.nation)
-                    who = (f"{nat.adjective} HQs" if nat and nat.adjective else
-                           f"{nat.name if nat else lim.nation}'s HQs")
-                    yield ctx.finding(lim.rule, VIOLATION, f"{who} "
-                                      f"expend {paid} SP for the attack on {combat.target} "
-                                      f"(combat {combat.number}); at most {lim.max} in {date.year}",
-                                      hexes=[combat.target] if combat.target else [],
-                                      side=combat.side)
+            yield from _attack_caps(ctx, combat, date, per_nation, per_hq)
         if duration_game(ctx) and corps_total > SPR.corps_spend_limit(counter):
             yield ctx.finding("18-18", VIOLATION, f"Corps HQs expend {corps_total} SP for the {what} "
                               f"on {combat.target} (combat {combat.number}); at most "
                               f"{SPR.corps_spend_limit(counter)} per {what}",
                               hexes=[combat.target] if combat.target else [])
+
+
+@dataclass(frozen=True)
+class _Paid:
+    sp: int
+
+
+def _attack_caps(ctx: CheckContext, combat, date, per_nation: dict, per_hq: dict):
+    """The scenario's per-attack caps (``supply.limits``, IF 3-5: "Italian Headquarters may not
+    expend more than 12 supply points for a single attack during 1915"). One HQ over the cap breaks
+    the rule however it is read (the combat rules report that, from the rule's text, when the
+    scenario has it); several HQs over it together only if the cap is on all the nation's HQs
+    together, which the text does not say: undetermined."""
+    has_text = any(r.number == "3-5" for r in (ctx.scenario.special_rules if ctx.scenario else ()))
+    for lim in _limits(ctx, "per_attack"):
+        if lim.years and date.year not in lim.years:
+            continue
+        paid = per_nation.get(lim.nation, 0)
+        if paid <= lim.max:
+            continue
+        nat = ctx.game.nations.get(lim.nation)
+        who = (f"{nat.adjective} HQs" if nat and nat.adjective else
+               f"{nat.name if nat else lim.nation}'s HQs")
+        over = [(p, sp) for p, (n, sp) in per_hq.items() if n == lim.nation and sp > lim.max]
+        target = [combat.target] if combat.target else []
+        if over:
+            if lim.rule == "IF 3-5" and has_text:
+                continue                       # the combat rules' IF 3-5 finding
+            yield ctx.finding(lim.rule, VIOLATION, f"{who} expend {paid} SP for the attack on "
+                              f"{combat.target} (combat {combat.number}); at most {lim.max} in "
+                              f"{date.year}", hexes=target, side=combat.side)
+        else:
+            yield ctx.finding(lim.rule, UNDETERMINED, f"{who} expend {paid} SP together for the "
+                              f"attack on {combat.target} (combat {combat.number}), none more than "
+                              f"{lim.max}; at most {lim.max} in {date.year} if the cap is on all of "
+                              f"them together", hexes=target, side=combat.side,
+                              missing="whether the cap is per HQ or for the nation's HQs together "
+                                      "(the rule says 'Headquarters may not expend')")
 
 
 def _limits(ctx: CheckContext, kind: str):

@@ -200,7 +200,8 @@ def terrain_choice_hexsides(target: Hex, attacked_from: Iterable[Hex],
     return [n for n in ring if n in out]
 
 
-PROHIBITED_TERRAINS = frozenset({"ocean", "lake"})
+#: 13-3: hexsides of prohibited terrain (TEC: ocean, lake, alpine) are not chosen
+PROHIBITED_TERRAINS = frozenset({"ocean", "lake", "alpine"})
 
 
 @dataclass(frozen=True)
@@ -227,7 +228,8 @@ def terrain_choices(target: Hex, attacked_from: Iterable[Hex], hexside_terrain: 
     ``neutral``: neighbours across a neutral country's border (not usable); ``same_as`` maps
     "treat as" rows (suburban -> clear). Prohibited hexsides (ocean, lake: an all-water hexside)
     are left out (Figure 8: a hexside "containing" ocean counts as its other terrain; the data hold
-    one terrain per hexside, so an ocean/lake hexside has no other terrain to give). 13-4: urban
+    one terrain per hexside, so an ocean/lake hexside has no other terrain to give; alpine is prohibited
+terrain on the TEC too). 13-4: urban
     only when the hex has an urban hexside and a city centre, or two or more urban hexsides, or the
     attack crosses an urban hexside. 21-4: never urban with a fortress in the hex; broken when
     nothing else is left."""
@@ -335,9 +337,11 @@ def mandatory_retreat(loss: int, strength: int, *, year: int, nations: Sequence[
         return RetreatRule(2 * loss >= strength, "33-3", "first turn full-strength assault units "
                            "attack this country: ½, even in a trench, city or port",
                            f"1/2 of {strength} SP")
-    if mountain_alpine_usable and surrounded is False:
+    if mountain_alpine_usable and (surrounded is False or 4 * loss < strength):
+        # never forced unless surrounded (14-18); surrounded units retreat at 1/4 (20-7)
         return RetreatRule(False, "14-18", "units able to use mountain or alpine terrain are never "
-                           "forced to retreat unless surrounded")
+                           "forced to retreat unless surrounded"
+                           + ("" if surrounded is False else f" (and {loss} < 1/4 of {strength})"))
     if mountain_alpine_usable:
         return RetreatRule(None, "14-18", "never forced to retreat in mountain/alpine terrain "
                            "unless surrounded, and whether the hex is surrounded is not known")
