@@ -126,3 +126,50 @@ def test_pocket_20_14_and_triangle_37_7():
     tri = frozenset({H("1515"), H("1516"), H("1615")})
     assert L.has_triangle(tri) is True                       # 1615 borders 1515 and 1516
     assert L.has_triangle(frozenset({H("1514"), H("1515"), H("1516")})) is False   # a line
+
+
+def test_supply_distances_from_the_hq_equal_each_unit_s_own_search():
+    """One reverse search from the HQ gives every hex's supply-line length: the same as the
+    per-unit search (Figure 11's board and a stretch of map 6-4 with units and markers)."""
+    from modgen.model import load_game
+    board, (g1712, g1812a, _g, fr) = _figure11()
+    costs = tec_costs()
+    d = L.supply_distances(board, g1712, H("1809"), costs, ezoc=enemy_zoc(board, g1712.side))
+    assert (d[H("1712")], d[H("1812")]) == (5, 6)
+    game = load_game("italian-front")
+    m = game.maps["6-4"]
+    hexes = [h for h in m.hexes if 20 <= h.col <= 26 and 15 <= h.row <= 22 and m.hexes[h].land]
+    me = unit("2120", side=EN, cid="it", nation="italy")
+    mtn = unit("2120", side=EN, cid="itm", nation="italy", type="mtn")
+    enemies = [unit(x, side=CP, cid=f"e{x}", nation="austria-hungary") for x in ("2119", "2218")]
+    b = BoardState.build(m, [me] + enemies, markers={"2221": ["trench"]})
+    ez = enemy_zoc(b, EN)
+    for who in (me, mtn):
+        dist = L.supply_distances(b, who, H("2122"), costs, ezoc=ez, max_mp=30)
+        for h in hexes:
+            if any(u.hex == h for u in enemies):
+                continue
+            own = L.supply_line_length(b, who.at(h), H("2122"), costs, ezoc=ez, max_mp=30)
+            assert dist.get(h) == own, (who.counter.type, h, dist.get(h), own)
+
+
+def test_guided_search_equals_the_plain_one():
+    """The A* guided by the bare-terrain lengths finds the same lengths as the plain search."""
+    from modgen.model import load_game
+    costs = tec_costs()
+    m = load_game("italian-front").maps["6-4"]
+    me = unit("2120", side=EN, cid="it", nation="italy")
+    art = unit("2120", side=EN, cid="ita", nation="italy", type="art", size="III", movement=3)
+    enemies = [unit(x, side=CP, cid=f"e{x}", nation="austria-hungary") for x in ("2119", "2218", "2322")]
+    b = BoardState.build(m, [me] + enemies, markers={"2221": ["trench"], "2021": ["devastation"]})
+    ez = enemy_zoc(b, EN)
+    for who in (me, art):
+        for hq in ("2122", "2420"):
+            guide = L.terrain_bound(b, who, H(hq), costs, max_mp=40)
+            for h in [h for h in m.hexes if 18 <= h.col <= 25 and 16 <= h.row <= 23 and m.hexes[h].land]:
+                if any(u.hex == h for u in enemies):
+                    continue
+                plain = L.supply_line_length(b, who.at(h), H(hq), costs, ezoc=ez, max_mp=40)
+                fast = L.supply_line_guided(b, who.at(h), h, H(hq), costs, ezoc=ez, max_mp=40,
+                                            guide=guide)
+                assert plain == fast, (who.counter.type, hq, h, plain, fast)

@@ -50,26 +50,59 @@ from ._shared import (board_state, duration_game, enemy_zoc_hexes, hqs_named, is
 
 # --------------------------------------------------------------------------- searches
 
+def position_key(ctx: CheckContext) -> int:
+    """A key of where every piece stands (units and markers), kept per ``ctx.version``: supply
+    lines, lines of communication and 20-1 depend on positions, ZOCs and markers, not on faces,
+    so a flip (which bumps the version) keeps their answers."""
+    hit = ctx.cache.get("position-key")
+    if hit is not None and hit[0] == ctx.version:
+        return hit[1]
+    key = hash(frozenset((p, u.hex) for p, u in ctx.units.items() if u.hex is not None))
+    ctx.cache["position-key"] = (ctx.version, key)
+    return key
+
+
+def ezoc_of(ctx: CheckContext, side: str | None):
+    """The enemy ZOC of ``side`` (``common.enemy_zoc_hexes``), kept while no piece moves."""
+    key = ("ezoc-by-position", position_key(ctx), side)
+    hit = ctx.cache.get(key)
+    if hit is None:
+        hit = enemy_zoc_hexes(ctx, side)
+        _cache_put(ctx, key, hit)
+    return hit
+
+
+#: every supply-line search reaches this far (MP), so that a search answers every later query of
+#: the same unit and HQ (the combat rules ask up to 60 MP, the supply rules 40)
+DISTANCE_BOUND = 60
+
+
 def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitState,
                        max_mp: int = SL.SEARCH_LIMIT) -> int | None:
     """19-8: the length in MP of the shortest Supply Line from ``start`` for ``unit`` to the HQ
     ``hq`` on the current positions, None when there is none of at most ``max_mp`` MP (19-4).
-    Cached while no unit moves (``ctx.version``)."""
+    Cached while no piece moves (``position_key``)."""
     if hq is None or hq.hex is None or start is None or unit is None or unit.counter is None:
         return None
-    key = ("supply-line", ctx.version, unit.piece, start, hq.hex, max_mp)
+    bound = max(DISTANCE_BOUND, max_mp)
+    key = ("supply-line", position_key(ctx), unit.piece, start, hq.hex, bound)
     hit = ctx.cache.get(key, ...)
-    if hit is not ...:
-        return hit
-    board = board_state(ctx)
-    costs = terrain_costs(ctx)
-    if board is None or costs is None:
-        return None
-    v = unit_view(unit, start)
-    out = SL.supply_line_length(board, v, hq.hex, costs, ezoc=enemy_zoc_hexes(ctx, unit.side),
-                                max_mp=max_mp)
-    _cache_put(ctx, key, out)
-    return out
+    if hit is ...:
+        board = board_state(ctx)
+        costs = terrain_costs(ctx)
+        if board is None or costs is None:
+            return None
+        from ..rules.units import is_artillery, is_mountain
+        v = unit_view(unit, start)
+        gkey = ("supply-guide", unit.side, is_mountain(v), is_artillery(v), hq.hex, bound)
+        guide = ctx.cache.get(gkey)
+        if guide is None:
+            guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=bound)
+        hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
+                                    ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
+                                    guide=guide)
+        _cache_put(ctx, key, hit)
+    return hit if hit is not None and hit <= max_mp else None
 
 
 def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
@@ -77,7 +110,7 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
     depot (``supply_lines.hq_line_of_communication``)."""
     if hq is None or hq.hex is None:
         return None
-    key = ("hq-loc", ctx.version, hq.piece, hq.hex)
+    key = ("hq-loc", position_key(ctx), hq.piece, hq.hex)
     hit = ctx.cache.get(key, ...)
     if hit is not ...:
         return hit
@@ -88,7 +121,7 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
     depots = [u.hex for u in ctx.units.values() if u.hex is not None and kind_of(ctx, u) == "depot"]
     loc = SL.hq_line_of_communication(board, unit_view(hq), costs,
                                       friendly_countries=side_nations(ctx, hq.side),
-                                      ezoc=enemy_zoc_hexes(ctx, hq.side), depots=depots)
+                                      ezoc=ezoc_of(ctx, hq.side), depots=depots)
     _cache_put(ctx, key, loc.found)
     return loc.found
 
@@ -97,7 +130,7 @@ def surrounded_state(ctx: CheckContext, unit: UnitState) -> SL.Surrounded:
     board = board_state(ctx)
     if board is None or unit.hex is None:
         return SL.Surrounded(None, "20-1", "no map")
-    key = ("surrounded", ctx.version, unit.side, unit.hex)
+    key = ("surrounded", position_key(ctx), unit.side, unit.hex)
     hit = ctx.cache.get(key)
     if hit is None:
         guide = ctx.cache.get(("edge-guide", unit.side))
@@ -106,7 +139,7 @@ def surrounded_state(ctx: CheckContext, unit: UnitState) -> SL.Surrounded:
             guide = ctx.cache[("edge-guide", unit.side)] = SL.edge_distances(
                 board, hexes, side_nations(ctx, unit.side))
         hit = SL.surrounded(board, unit_view(unit), friendly_countries=side_nations(ctx, unit.side),
-                            ezoc=enemy_zoc_hexes(ctx, unit.side), guide=guide)
+                            ezoc=ezoc_of(ctx, unit.side), guide=guide)
         _cache_put(ctx, key, hit)
     return hit
 
@@ -122,7 +155,7 @@ def _cache_put(ctx: CheckContext, key, value) -> None:
     n = ctx.cache.get("supply-cache-size", 0)
     if n > 20_000:
         for k in [k for k in ctx.cache if isinstance(k, tuple) and k and k[0] in
-                  ("supply-line", "hq-loc", "surrounded")]:
+                  ("supply-line", "hq-loc", "surrounded", "ezoc-by-position")]:
             del ctx.cache[k]
         n = 0
     ctx.cache[key] = value
@@ -446,7 +479,7 @@ def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, 
     target = [combat.target] if combat.target else []
     line_length, has_loc = _seam()
     # 19-15: an HQ without a line of communication expends no SP while in an enemy ZOC
-    if hq.hex is not None and hq.hex in enemy_zoc_hexes(ctx, hq.side):
+    if hq.hex is not None and hq.hex in ezoc_of(ctx, hq.side):
         loc = has_loc(ctx, hq)
         if loc is False:
             yield ctx.finding("19-15", VIOLATION, f"{hq.name} in {hq.hex} is in an enemy ZOC and has "

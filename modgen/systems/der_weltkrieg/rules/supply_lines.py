@@ -66,6 +66,127 @@ def supply_line_between(board: Board, unit: UnitView, hq_hex: Hex, costs: Terrai
     return supply_line(board, unit, unit.hex, hq_hex, costs, max_mp=max_mp, ezoc=ezoc)
 
 
+def supply_distances(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
+                     ezoc, max_mp: int = SEARCH_LIMIT) -> dict[Hex, int]:
+    """19-8 for every hex at once: the length of the shortest Supply Line from each hex to the HQ
+    in ``hq_hex`` (at most ``max_mp``), for a unit of ``unit``'s side and kind (the movement costs
+    are those of ``unit``: mountain units, artillery). A Dijkstra from the HQ over the reversed
+    hexsides, so that one search answers every unit supplied by the same HQ; the same lines as
+    ``rules.supply.supply_line`` (19-7 is tested on the hex each step enters, the HQ's own hex
+    excepted; the unit's own hex is not entered)."""
+    import heapq
+    from .movement import OK, step_cost
+    from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
+    no_zoc: frozenset = frozenset()
+    dist = {hq_hex: 0}
+    heap = [(0, hq_hex)]
+    done: set = set()
+    while heap:
+        g, h = heapq.heappop(heap)
+        if h in done or g != dist.get(h):
+            continue
+        done.add(h)
+        # forward step n → h enters h: h must be enterable (the HQ's hex always is)
+        if h != hq_hex and not _may_enter(board, unit.side, h, ezoc):
+            continue
+        for n in h.neighbours():
+            if n in done or board.hex_info(n) is None:
+                continue
+            side = board.hexside(n, h)
+            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                continue
+            sc = step_cost(board, unit, n, h, costs, ezoc=no_zoc)
+            if sc.status != OK:
+                continue
+            ng = g + (sc.mp or 0)
+            if ng > max_mp or ng >= dist.get(n, 1 << 30):
+                continue
+            dist[n] = ng
+            heapq.heappush(heap, (ng, n))
+    return dist
+
+
+class _BareMap:
+    """The board's terrain without units or markers: for a lower bound of supply-line lengths
+    (units and markers only block hexes or add costs)."""
+
+    def __init__(self, board: Board):
+        self._b = board
+
+    def hex_info(self, h):
+        return self._b.hex_info(h)
+
+    def hexside(self, a, b):
+        return self._b.hexside(a, b)
+
+    def markers(self, h):
+        return ()
+
+    def units(self, h):
+        return ()
+
+    def all_units(self):
+        return iter(())
+
+    def is_neutral(self, h):
+        return self._b.is_neutral(h)
+
+
+def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
+                  max_mp: int) -> dict[Hex, int]:
+    """The supply-line lengths to ``hq_hex`` on the bare terrain (no units, markers or ZOC): a
+    lower bound of the real ones, which depends only on the map — a guide for
+    :func:`supply_line_guided` that can be kept for the whole game."""
+    return supply_distances(_BareMap(board), unit, hq_hex, costs, ezoc=frozenset(), max_mp=max_mp)
+
+
+def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
+                       *, ezoc, max_mp: int, guide: dict[Hex, int]) -> int | None:
+    """The length of :func:`supply_line_length`, found by an A* whose estimate is the bare-terrain
+    length ``guide`` (:func:`terrain_bound`): exact on the terrain, so the search walks almost
+    straight along the line instead of flooding the mountains."""
+    import heapq
+    from .movement import OK, step_cost
+    from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
+    if start == hq_hex:
+        return 0
+    h0 = guide.get(start)
+    if h0 is None or h0 > max_mp:
+        return None
+    no_zoc: frozenset = frozenset()
+    best = {start: 0}
+    heap = [(h0, 0, start)]
+    done: set = set()
+    goal_exempt: frozenset = frozenset()
+    while heap:
+        _f, g, h = heapq.heappop(heap)
+        if h in done or g != best.get(h):
+            continue
+        if h == hq_hex:
+            return g
+        done.add(h)
+        for n in h.neighbours():
+            if n in done:
+                continue
+            hn = guide.get(n)
+            if hn is None or g + hn > max_mp:
+                continue
+            side = board.hexside(h, n)
+            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                continue
+            if not _may_enter(board, unit.side, n, goal_exempt if n == hq_hex else ezoc):
+                continue
+            sc = step_cost(board, unit, h, n, costs, ezoc=no_zoc)
+            if sc.status != OK:
+                continue
+            ng = g + (sc.mp or 0)
+            if ng + hn > max_mp or ng >= best.get(n, 1 << 30):
+                continue
+            best[n] = ng
+            heapq.heappush(heap, (ng + hn, ng, n))
+    return None
+
+
 @dataclass(frozen=True)
 class Reduction:
     """19-9/19-10 (34-2/34-3, 19-13, 19-15): strength lost by one unit to its supply line."""
