@@ -1079,3 +1079,14 @@ def test_reports_have_a_section_per_combat(supplied):
 
 def r_game():
     return cg.game(FIG9, hexsides=FIG9_SIDES)
+
+
+def test_14_10_a_full_hex_is_no_retreat_destination(supplied):
+    # 1911 (free) holds six divisions: 1910 (enemy controlled, empty: priority 7) is legal then
+    six = [P(u, "1911") for u in ("fr-inf-xx-2", "fr-inf-xx-3", "fr-inf-xx-88t", "fr-inf-xx-87t",
+                                  "it-inf-xx-4", "it-inf-xx-6")]
+    blocked = {"2011|2010": {"terrain": "alpine"}, "2111|2010": {"terrain": "alpine"}}
+    r = check(basic(retreat=["1910"], setup=BASIC + six, hexsides=blocked))
+    assert found(r, "14-8") == [], r.findings
+    r = check(basic(retreat=["1910"], setup=BASIC + six[:5], hexsides=blocked))
+    assert "priority 7" in only(r, "14-8").message

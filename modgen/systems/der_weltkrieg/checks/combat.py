@@ -31,6 +31,7 @@ from modgen.check.findings import UNDETERMINED, VIOLATION, WARNING
 from modgen.hexgrid import Hex
 
 from ..rules import combat as C
+from ..rules import movement as mv
 from . import common as RP
 from .stacking import strength_markers as _strength_markers_in, _stacking_options
 from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatMove, CombatUnit, DieRoll, Loss,
@@ -648,10 +649,18 @@ def _loss(ctx: CheckContext, u: UnitState, how: str, at: Hex | None):
                     cur.attackers.append(_snap(ctx, u))
                     c, role = cur, "attackers"
             elif u.side == cur.side and cur.attackers_known and ctx.now.kind == "combat":
-                yield _finding(ctx, cur, "13-18", VIOLATION, f"{u.name} lost strength ({how}) "
-                               f"after the attack on {cur.target}, but it did not take part in "
-                               f"it: only units that attacked take the counterattack's losses",
-                               units=[u], hexes=[h for h in (at, cur.target) if h])
+                msg = (f"{u.name} lost strength ({how}) after the attack on {cur.target}, but it "
+                       f"did not take part in it: only units that attacked take the "
+                       f"counterattack's losses")
+                if how == "flip":
+                    yield _finding(ctx, cur, "13-18", VIOLATION, msg, units=[u],
+                                   hexes=[h for h in (at, cur.target) if h])
+                else:
+                    # an elimination (20-13 pockets) or a marker moved with a stack may have
+                    # another reason
+                    yield _finding(ctx, cur, "13-18", UNDETERMINED, msg, units=[u],
+                                   hexes=[h for h in (at, cur.target) if h],
+                                   missing="why the unit lost strength outside the combat")
                 return
     if c is None:
         return
@@ -714,6 +723,11 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if to is None:
         if frm is not None and u.map == DEAD_PILE:
             yield from _loss(ctx, u, "eliminated", frm) or ()
+        elif frm is not None and kind in ("combat", "movement"):
+            yield from _loss(ctx, u, "deleted", frm) or ()
+        return
+    if frm is None and kind in ("combat", "movement") and frm_map != DEAD_PILE:
+        _placed_during_combat(ctx, u, to)
         return
     if frm is None or frm == to:
         return
@@ -726,6 +740,22 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         c = st.vacated.get(to)
         if c is not None and c.kind == "column" and any(a.piece == u.piece for a in c.attackers):
             c.advances.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
+
+
+def _placed_during_combat(ctx: CheckContext, u: UnitState, h: Hex) -> None:
+    """A unit placed on the map (from a palette or pool) in the hex of a unit that is taking its
+    losses: a counter swapped for a weaker one (an assault unit reverting to its regular type,
+    33-4, a division replaced by a brigade) — the log does not say which, so the combat's loss
+    verdicts become undetermined."""
+    st = _state(ctx)
+    for c in reversed(st.phase):
+        if c.closed or c.attack_roll is None:
+            continue
+        if any(x.hex == h and x.side == u.side for x in c.attackers + c.defenders):
+            c.swapped.append(u.name)
+            c.notes.append(f"{u.name} was placed in {h} at step {ctx.step} while the combat's "
+                           f"losses were taken: a counter swap? (the losses are not judged)")
+            return
 
 
 def column_attack_defender(ctx: CheckContext, u: UnitState, frm: Hex) -> bool:
@@ -903,15 +933,25 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
         occupants = [v for v in ctx.units_at(n) if _is_unit(v) and v is not u]
         if any(v.side != u.side for v in occupants):
             continue                       # 6-11: never into an enemy-occupied hex
+        if n != to and _would_overstack(ctx, board, u, n, occupants):
+            continue                       # 14-10: not a legal destination
         friendly = any(v.side == u.side and v.counter.type not in ("hq", "rpl")
                        for v in occupants)
+        last_option = False
+        costs = RP.terrain_costs(ctx)
+        if costs is not None:
+            step = mv.step_cost(board, RP.unit_view(u, frm), frm, n, costs, ezoc=ezoc)
+            if step.status == mv.PROHIBITED:
+                continue
+            if step.ok and not mv.minimum_move_allowed(board, RP.unit_view(u, frm), step)[0]:
+                last_option = True         # 14-16: the absolute last option
         dist = from_d = None
         if hq is not None:
             d1 = supply_line_length(ctx, u, n, hq, 40)
             d0 = supply_line_length(ctx, u, frm, hq, 40)
             if d1 is not ... and d0 is not ...:
                 dist, from_d = d1, d0
-        cands[n] = C.retreat_priority(n in ezoc, friendly, dist, from_d)
+        cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
     if to not in cands:
         return
     def lo_hi(p):
@@ -935,6 +975,15 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
                        hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
                        missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
                                 if hq is None else NO_SUPPLY_SEARCH))
+
+
+def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:
+    """14-10: whether ``u`` retreating into ``h`` would break the stacking limit there."""
+    from ..rules.stacking import stack_count, stacking_limit
+    views = [RP.unit_view(v) for v in occupants if v.side == u.side] + [RP.unit_view(u, h)]
+    count = stack_count(views, _stacking_options(ctx))
+    limit = stacking_limit(board, h)
+    return count.divisions > limit.divisions or count.artillery > limit.artillery
 
 
 def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | None:
@@ -1635,6 +1684,13 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
     c.required_attacker = c.counter.results if c.counter is not None and c.counter.results \
         else frozenset({0}) if c.counter is None else frozenset()
     step = c.last_step or (c.counter_roll or c.attack_roll).step
+    if c.swapped:
+        yield _finding(ctx, c, "13-21", UNDETERMINED, f"the losses of the combat against "
+                       f"{c.target} are not judged: {', '.join(c.swapped)} came onto the map in a "
+                       f"hex of the combat while they were taken", hexes=[c.target], step=step,
+                       side=c.side, missing="which counter the new one replaces (a counter swap)")
+        yield from _mandatory_retreat(ctx, st, c, step)
+        return
     # losses applied vs required
     for who, units, req, res, rule_no in (
             ("defender", c.defenders, c.required_defender, c.attack, "13-13"),
