@@ -1680,6 +1680,8 @@ def _required_defender(ctx: CheckContext, c: Combat) -> frozenset:
 def _results(ctx: CheckContext, st: _State, c: Combat):
     """13-13, 13-17, 13-18, 13-20, 13-23, 13-24, 14-3, 14-4, 21-5, 33-4: losses required and
     applied, the loss order and the mandatory retreat."""
+    # 33-3 is about the first game turn: every combat with assault units counts, whatever its result
+    first_turn = _assault_first_turn(ctx, st, c)
     c.required_defender = _required_defender(ctx, c)
     c.required_attacker = c.counter.results if c.counter is not None and c.counter.results \
         else frozenset({0}) if c.counter is None else frozenset()
@@ -1689,7 +1691,7 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
                        f"{c.target} are not judged: {', '.join(c.swapped)} came onto the map in a "
                        f"hex of the combat while they were taken", hexes=[c.target], step=step,
                        side=c.side, missing="which counter the new one replaces (a counter swap)")
-        yield from _mandatory_retreat(ctx, st, c, step)
+        yield from _mandatory_retreat(ctx, st, c, step, first_turn)
         return
     # losses applied vs required
     for who, units, req, res, rule_no in (
@@ -1736,6 +1738,8 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
     # 13-23 / 13-24 / 33-4 / 21-5: the order of the losses
     for who, units, attacking in (("attacker", c.attackers, True),
                                   ("defender", c.defenders, False)):
+        if not any(x.side == (c.side if attacking else c.defender_side) for x in c.losses):
+            continue                   # nothing lost: no order to judge
         lus = _loss_units(units, attacking)
         if lus is None:
             continue
@@ -1745,7 +1749,7 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
                            f"{msg}", hexes=[c.target], step=step,
                            side=c.side if attacking else c.defender_side)
     # 14-4 and the rules that change it
-    yield from _mandatory_retreat(ctx, st, c, step)
+    yield from _mandatory_retreat(ctx, st, c, step, first_turn)
     # 14-1 / 29-13: every ground combat unit retreats, artillery is destroyed
     if c.retreats:
         moved = {m.piece for m in c.retreats}
@@ -1780,9 +1784,11 @@ def _loss_units(units, attacking: bool):
     return out
 
 
-def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
+def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int, first_turn=(False,)):
     if c.attack is None or not c.attack.results or c.retreats or c.retreat:
         return
+    if c.attack.results == {0} and all(0 not in d.strengths for d in c.defenders):
+        return                         # no loss forces no retreat (every threshold is > 0)
     mapdef = ctx.mapdef()
     info = mapdef.hexes.get(c.target) if mapdef is not None else None
     units = [d for d in c.defenders if d.type not in ("art", "siege-art")]      # 29-14
@@ -1812,7 +1818,7 @@ def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
         full_assault = any(a.type in ("aslt", "mtn-aslt") and a.printed is not None
                            and a.full_strength is not None and a.printed > a.full_strength
                            for a in c.attackers)
-        for r, first in itertools.product(c.attack.results, _assault_first_turn(ctx, st, c)):
+        for r, first in itertools.product(c.attack.results, first_turn):
             rr = C.mandatory_retreat(
                 r, s_lo, year=c.date.year if c.date else 1915, nations=_nations(units),
                 city_or_port=bool(info and (info.city or info.port)), urban_chosen=t == "urban",
