@@ -923,6 +923,7 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
     # 14-8 / 14-11: destination priorities over the hexes it could have retreated to
     ezoc = RP.enemy_zoc_hexes(ctx, u.side)
     hq = _supplying_hq(ctx, c, u)
+    d0 = supply_line_length(ctx, u, frm, hq, 40) if hq is not None else ...
     cands = {}
     for n in frm.neighbours():
         if n not in mapdef.hexes or board is None:
@@ -946,11 +947,12 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
             if step.ok and not mv.minimum_move_allowed(board, RP.unit_view(u, frm), step)[0]:
                 last_option = True         # 14-16: the absolute last option
         dist = from_d = None
-        if hq is not None:
-            d1 = supply_line_length(ctx, u, n, hq, 40)
-            d0 = supply_line_length(ctx, u, frm, hq, 40)
-            if d1 is not ... and d0 is not ...:
-                dist, from_d = d1, d0
+        if hq is not None and d0 is not ...:
+            # only closer / same / farther matters (14-8): a bound one past the retreating hex's
+            d1 = supply_line_length(ctx, u, n, hq, (d0 + 1) if d0 is not None else 40)
+            if d0 is not None:
+                dist, from_d = (d1 if d1 is not None else d0 + 2), d0
+            # no route from the hex itself: the comparison 14-8 asks for is not defined
         cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
     if to not in cands:
         return
@@ -1280,7 +1282,11 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
     if adjacent and not counter and loc is not False:
         return frozenset({0}), ""                 # 19-13
     unit = ctx.units.get(u.piece)
-    length = supply_line_length(ctx, unit, u.hex, hq, 60) if unit is not None else ...
+    # a line longer than the threshold plus the unit's strength leaves it nothing: the search
+    # need not look further (19-9/19-10 thresholds: 4, 3 in winter, 2 without LOC; 8, 6, 3)
+    threshold = (8 if counter else 4) if not winter else (6 if counter else 3)
+    bound = threshold + (u.printed or 0) + 1
+    length = supply_line_length(ctx, unit, u.hex, hq, bound) if unit is not None else ...
     if length is ...:
         lo = supply_length_penalty(max(u.hex.distance(hq.hex), 0), counterattack=counter,
                                    winter=winter, hq_without_loc=loc is False)
@@ -1288,7 +1294,9 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
             lo = 0
         return frozenset(range(lo, (u.printed or 0) + 1)), NO_SUPPLY_SEARCH
     if length is None:
-        return frozenset(range(0, (u.printed or 0) + 1)), f"a supply line from {u.hex} to {hq.name}"
+        # no line within the bound: too long to leave any strength (or none at all: 19-4, the
+        # supply rules' finding) — the lowest strength, which can only make verdicts lenient
+        return frozenset({u.printed or 0}), ""
     return frozenset({supply_length_penalty(length, counterattack=counter, winter=winter,
                                             hq_adjacent=adjacent, hq_without_loc=loc is False)}), ""
 
