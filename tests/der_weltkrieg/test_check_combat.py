@@ -1090,3 +1090,27 @@ def test_14_10_a_full_hex_is_no_retreat_destination(supplied):
     assert found(r, "14-8") == [], r.findings
     r = check(basic(retreat=["1910"], setup=BASIC + six[:5], hexsides=blocked))
     assert "priority 7" in only(r, "14-8").message
+
+
+# ------------------------------------------------------------------ 13-19 above 50 SP, 13-26 the 1917 table
+
+def test_13_19_more_than_50_sp_and_13_26_the_1917_table(supplied):
+    big = [P("fr-inf-xx-1", "2010")] + [P(u, "2009") for u in ("de-inf-xx-10", "de-inf-xx-8",
+                                                               "de-inf-xx-9", "de-inf-xx-7")] + \
+        [P(u, "2111") for u in ("de-inf-xx-6", "de-aslt-xx-12", "de-aslt-xx-13")] + \
+        [P("de-hq-xxxx-2nd", "2110")]
+
+    def game(date):
+        t = cg.new(big, date=date, last=cg.GameDate(date.year, date.month, 7))
+        t.declare("!attack 2010 with 2009, 2111 supply 2nd 16")
+        t.roll("1d6", [3])
+        t.next_phase()
+        return check(t).combats[0]
+    crt = cg.real_tables()["crt"]
+    c = game(cg.GameDate(1916, 6, 1))
+    assert c.attack.strengths == {64} and c.attack.table == "standard"
+    assert c.attack.results == {crt.cell(50, 3) + crt.cell(14, 3)}       # 13-19
+    c = game(cg.GameDate(1917, 1, 1))
+    assert c.attack.table == "1917"                                        # 13-26
+    assert c.attack.results == {crt.cell(50, 3, cg.GameDate(1917, 1, 1))
+                                + crt.cell(14, 3, cg.GameDate(1917, 1, 1))}
