@@ -1114,3 +1114,27 @@ def test_13_19_more_than_50_sp_and_13_26_the_1917_table(supplied):
     assert c.attack.table == "1917"                                        # 13-26
     assert c.attack.results == {crt.cell(50, 3, cg.GameDate(1917, 1, 1))
                                 + crt.cell(14, 3, cg.GameDate(1917, 1, 1))}
+
+
+# ------------------------------------------------------------------ no declaration: what the log makes certain
+
+def test_undeclared_roll_is_tied_to_the_hex_whose_defender_loses(supplied):
+    t = cg.new(BASIC, crt=cg.printed_crt())
+    step = t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.move("de-inf-xx-9", "2010")
+    t.next_phase()
+    r = check(t)
+    assert found(r) == []                                    # never a guess turned into a verdict
+    (c,) = r.combats
+    assert str(c.target) == "2010" and c.attack_roll.step == step and not c.attackers_known
+    assert any("inferred from the defender's losses" in n for n in c.notes)
+    assert {a.name for a in c.attackers} == {"9 Inf XX", "7 Inf XX"}   # the units next to it
+    assert [m.name for m in c.retreats] == ["1 Inf XX"] and [m.name for m in c.advances] == ["9 Inf XX"]
+    assert any("an !attack … with <units> declaration" in m for m in c.attack.missing)
+    t = cg.new(BASIC)
+    t.roll("1d6", [3])                                        # a roll nothing follows
+    t.next_phase()
+    f = only(check(t), "13-9", "undetermined")
+    assert "no combat could be tied to it" in f.message and "!attack" in f.missing
