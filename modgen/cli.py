@@ -2,6 +2,9 @@
 
 Each subcommand module provides ``add_arguments(parser)`` and ``run(args) -> int``. Every
 ``ModgenError`` becomes one message on stderr and exit status 2; no traceback reaches a user.
+Running out of memory (or of stack) anywhere is exit status 2 with one line naming the input,
+too: the reader's bounds (modgen/vassal/limits.py) keep a hostile file far from that, but a
+small machine may not be.
 """
 from __future__ import annotations
 
@@ -41,15 +44,32 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _input_of(args) -> str | None:
+    """The file a subcommand reads (a log; else a module), to name in an error."""
+    for name in ("log", "module"):
+        v = getattr(args, name, None)
+        if v:
+            return str(v)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     # the top-level parser has no option taking a value: the first word is the subcommand
     command = next((a for a in argv if not a.startswith("-")), None)
+    args = None
     try:
         args = build_parser(command if command in SUBCOMMANDS else None).parse_args(argv)
         return int(args._run(args) or 0)
     except ModgenError as e:
-        print(f"modgen: {e.format()}", file=sys.stderr)
+        # a bound checked deep in the reader may not know the file: the command line does
+        print(f"modgen: {e.with_file(_input_of(args)).format()}", file=sys.stderr)
+        return 2
+    except (MemoryError, RecursionError) as e:
+        where = _input_of(args)
+        what = "out of memory" if isinstance(e, MemoryError) else "out of stack"
+        print(f"modgen: {where + ': ' if where else ''}{what} ({type(e).__name__}): the input "
+              "is larger or more deeply nested than this machine can read", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("modgen: interrupted", file=sys.stderr)

@@ -22,7 +22,7 @@ def load_module(path: str):
 
 
 def run(args) -> int:
-    from .narrative import narrative_lines, timeline_json
+    from .narrative import iter_narrative, timeline_json_chunks
     from .replay import replay
 
     log = str(args.log)
@@ -38,14 +38,17 @@ def run(args) -> int:
                           file=log) from None
     except Exception as e:  # a malformed file must not produce a traceback
         raise ModgenError(f"cannot replay this file ({type(e).__name__})", file=log) from None
-    secrets = timeline.secret_values()
     try:  # a console that cannot show "→" or a unit name must not end in a traceback
         sys.stdout.reconfigure(errors="replace")
     except (AttributeError, ValueError):
         pass
+    # no password can be in what is written: the reader keeps user ids as Secret objects that
+    # no event or record carries (narrative.py); the text is not searched for them
     if args.json:
-        sys.stdout.write(timeline_json(timeline, secrets) + "\n")
+        for chunk in timeline_json_chunks(timeline):
+            sys.stdout.write(chunk)
+        sys.stdout.write("\n")
     else:
-        for line in narrative_lines(timeline, secrets):
+        for line in iter_narrative(timeline):
             sys.stdout.write(line + "\n")
     return 0

@@ -1093,3 +1093,62 @@ def test_reports_have_a_section_per_combat(supplied):
 
 def r_game():
     return cg.game(FIG9, hexsides=FIG9_SIDES)
+
+
+def test_14_10_a_full_hex_is_no_retreat_destination(supplied):
+    # 1911 (free) holds six divisions: 1910 (enemy controlled, empty: priority 7) is legal then
+    six = [P(u, "1911") for u in ("fr-inf-xx-2", "fr-inf-xx-3", "fr-inf-xx-88t", "fr-inf-xx-87t",
+                                  "it-inf-xx-4", "it-inf-xx-6")]
+    blocked = {"2011|2010": {"terrain": "alpine"}, "2111|2010": {"terrain": "alpine"}}
+    r = check(basic(retreat=["1910"], setup=BASIC + six, hexsides=blocked))
+    assert found(r, "14-8") == [], r.findings
+    r = check(basic(retreat=["1910"], setup=BASIC + six[:5], hexsides=blocked))
+    assert "priority 7" in only(r, "14-8").message
+
+
+# ------------------------------------------------------------------ 13-19 above 50 SP, 13-26 the 1917 table
+
+def test_13_19_more_than_50_sp_and_13_26_the_1917_table(supplied):
+    big = [P("fr-inf-xx-1", "2010")] + [P(u, "2009") for u in ("de-inf-xx-10", "de-inf-xx-8",
+                                                               "de-inf-xx-9", "de-inf-xx-7")] + \
+        [P(u, "2111") for u in ("de-inf-xx-6", "de-aslt-xx-12", "de-aslt-xx-13")] + \
+        [P("de-hq-xxxx-2nd", "2110")]
+
+    def game(date):
+        t = cg.new(big, date=date, last=cg.GameDate(date.year, date.month, 7))
+        t.declare("!attack 2010 with 2009, 2111 supply 2nd 16")
+        t.roll("1d6", [3])
+        t.next_phase()
+        return check(t).combats[0]
+    crt = cg.real_tables()["crt"]
+    c = game(cg.GameDate(1916, 6, 1))
+    assert c.attack.strengths == {64} and c.attack.table == "standard"
+    assert c.attack.results == {crt.cell(50, 3) + crt.cell(14, 3)}       # 13-19
+    c = game(cg.GameDate(1917, 1, 1))
+    assert c.attack.table == "1917"                                        # 13-26
+    assert c.attack.results == {crt.cell(50, 3, cg.GameDate(1917, 1, 1))
+                                + crt.cell(14, 3, cg.GameDate(1917, 1, 1))}
+
+
+# ------------------------------------------------------------------ no declaration: what the log makes certain
+
+def test_undeclared_roll_is_tied_to_the_hex_whose_defender_loses(supplied):
+    t = cg.new(BASIC, crt=cg.printed_crt())
+    step = t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", "1911")
+    t.move("de-inf-xx-9", "2010")
+    t.next_phase()
+    r = check(t)
+    assert found(r) == []                                    # never a guess turned into a verdict
+    (c,) = r.combats
+    assert str(c.target) == "2010" and c.attack_roll.step == step and not c.attackers_known
+    assert any("inferred from the defender's losses" in n for n in c.notes)
+    assert {a.name for a in c.attackers} == {"9 Inf XX", "7 Inf XX"}   # the units next to it
+    assert [m.name for m in c.retreats] == ["1 Inf XX"] and [m.name for m in c.advances] == ["9 Inf XX"]
+    assert any("an !attack … with <units> declaration" in m for m in c.attack.missing)
+    t = cg.new(BASIC)
+    t.roll("1d6", [3])                                        # a roll nothing follows
+    t.next_phase()
+    f = only(check(t), "13-9", "undetermined")
+    assert "no combat could be tied to it" in f.message and "!attack" in f.missing

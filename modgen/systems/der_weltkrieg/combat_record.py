@@ -227,6 +227,7 @@ class Combat:
     last_step: int | None = None
     notes: list = field(default_factory=list)
     verdicts: list = field(default_factory=list)        # [(rule, severity, message)] for the report
+    swapped: list = field(default_factory=list)         # units placed in its hexes during its losses
     closed: bool = False
 
     @property

@@ -289,7 +289,12 @@ def _note_attackable(ctx: CheckContext, phase: PhaseInfo, *, end: bool = False) 
         # the log shows every attack of the phase when each of its die rolls belongs to a combat
         # whose hex is known and no defending unit moved outside those combats (a cavalry
         # retreat before combat, 30-2, has no roll)
-        mine = [c for c in ctx.combats if c.date == phase.date and c.phase_id == phase.phase_id]
+        mine = []
+        for c in reversed(ctx.combats):            # the newest first: this phase's are last
+            if c.date != phase.date:
+                break
+            if c.phase_id == phase.phase_id:
+                mine.append(c)
         moved = ctx.cache.pop(("mobilization-moved", phase.date, phase.phase_id), set())
         in_combat = {m.piece for c in mine for m in c.retreats}
         if all(c.target is not None for c in mine) and moved <= in_combat:

@@ -31,6 +31,7 @@ from modgen.check.findings import UNDETERMINED, VIOLATION, WARNING
 from modgen.hexgrid import Hex
 
 from ..rules import combat as C
+from ..rules import movement as mv
 from . import common as RP
 from .stacking import strength_markers as _strength_markers_in, _stacking_options
 from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatMove, CombatUnit, DieRoll, Loss,
@@ -648,10 +649,18 @@ def _loss(ctx: CheckContext, u: UnitState, how: str, at: Hex | None):
                     cur.attackers.append(_snap(ctx, u))
                     c, role = cur, "attackers"
             elif u.side == cur.side and cur.attackers_known and ctx.now.kind == "combat":
-                yield _finding(ctx, cur, "13-18", VIOLATION, f"{u.name} lost strength ({how}) "
-                               f"after the attack on {cur.target}, but it did not take part in "
-                               f"it: only units that attacked take the counterattack's losses",
-                               units=[u], hexes=[h for h in (at, cur.target) if h])
+                msg = (f"{u.name} lost strength ({how}) after the attack on {cur.target}, but it "
+                       f"did not take part in it: only units that attacked take the "
+                       f"counterattack's losses")
+                if how == "flip":
+                    yield _finding(ctx, cur, "13-18", VIOLATION, msg, units=[u],
+                                   hexes=[h for h in (at, cur.target) if h])
+                else:
+                    # an elimination (20-13 pockets) or a marker moved with a stack may have
+                    # another reason
+                    yield _finding(ctx, cur, "13-18", UNDETERMINED, msg, units=[u],
+                                   hexes=[h for h in (at, cur.target) if h],
+                                   missing="why the unit lost strength outside the combat")
                 return
     if c is None:
         return
@@ -714,6 +723,11 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if to is None:
         if frm is not None and u.map == DEAD_PILE:
             yield from _loss(ctx, u, "eliminated", frm) or ()
+        elif frm is not None and kind in ("combat", "movement"):
+            yield from _loss(ctx, u, "deleted", frm) or ()
+        return
+    if frm is None and kind in ("combat", "movement") and frm_map != DEAD_PILE:
+        _placed_during_combat(ctx, u, to)
         return
     if frm is None or frm == to:
         return
@@ -726,6 +740,22 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         c = st.vacated.get(to)
         if c is not None and c.kind == "column" and any(a.piece == u.piece for a in c.attackers):
             c.advances.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
+
+
+def _placed_during_combat(ctx: CheckContext, u: UnitState, h: Hex) -> None:
+    """A unit placed on the map (from a palette or pool) in the hex of a unit that is taking its
+    losses: a counter swapped for a weaker one (an assault unit reverting to its regular type,
+    33-4, a division replaced by a brigade) — the log does not say which, so the combat's loss
+    verdicts become undetermined."""
+    st = _state(ctx)
+    for c in reversed(st.phase):
+        if c.closed or c.attack_roll is None:
+            continue
+        if any(x.hex == h and x.side == u.side for x in c.attackers + c.defenders):
+            c.swapped.append(u.name)
+            c.notes.append(f"{u.name} was placed in {h} at step {ctx.step} while the combat's "
+                           f"losses were taken: a counter swap? (the losses are not judged)")
+            return
 
 
 def column_attack_defender(ctx: CheckContext, u: UnitState, frm: Hex) -> bool:
@@ -893,6 +923,7 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
     # 14-8 / 14-11: destination priorities over the hexes it could have retreated to
     ezoc = RP.enemy_zoc_hexes(ctx, u.side)
     hq = _supplying_hq(ctx, c, u)
+    d0 = supply_line_length(ctx, u, frm, hq, 40) if hq is not None else ...
     cands = {}
     for n in frm.neighbours():
         if n not in mapdef.hexes or board is None:
@@ -903,15 +934,26 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
         occupants = [v for v in ctx.units_at(n) if _is_unit(v) and v is not u]
         if any(v.side != u.side for v in occupants):
             continue                       # 6-11: never into an enemy-occupied hex
+        if n != to and _would_overstack(ctx, board, u, n, occupants):
+            continue                       # 14-10: not a legal destination
         friendly = any(v.side == u.side and v.counter.type not in ("hq", "rpl")
                        for v in occupants)
+        last_option = False
+        costs = RP.terrain_costs(ctx)
+        if costs is not None:
+            step = mv.step_cost(board, RP.unit_view(u, frm), frm, n, costs, ezoc=ezoc)
+            if step.status == mv.PROHIBITED:
+                continue
+            if step.ok and not mv.minimum_move_allowed(board, RP.unit_view(u, frm), step)[0]:
+                last_option = True         # 14-16: the absolute last option
         dist = from_d = None
-        if hq is not None:
-            d1 = supply_line_length(ctx, u, n, hq, 40)
-            d0 = supply_line_length(ctx, u, frm, hq, 40)
-            if d1 is not ... and d0 is not ...:
-                dist, from_d = d1, d0
-        cands[n] = C.retreat_priority(n in ezoc, friendly, dist, from_d)
+        if hq is not None and d0 is not ...:
+            # only closer / same / farther matters (14-8): a bound one past the retreating hex's
+            d1 = supply_line_length(ctx, u, n, hq, (d0 + 1) if d0 is not None else 40)
+            if d0 is not None:
+                dist, from_d = (d1 if d1 is not None else d0 + 2), d0
+            # no route from the hex itself: the comparison 14-8 asks for is not defined
+        cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
     if to not in cands:
         return
     def lo_hi(p):
@@ -935,6 +977,15 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
                        hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
                        missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
                                 if hq is None else NO_SUPPLY_SEARCH))
+
+
+def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:
+    """14-10: whether ``u`` retreating into ``h`` would break the stacking limit there."""
+    from ..rules.stacking import stack_count, stacking_limit
+    views = [RP.unit_view(v) for v in occupants if v.side == u.side] + [RP.unit_view(u, h)]
+    count = stack_count(views, _stacking_options(ctx))
+    limit = stacking_limit(board, h)
+    return count.divisions > limit.divisions or count.artillery > limit.artillery
 
 
 def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | None:
@@ -1231,7 +1282,11 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
     if adjacent and not counter and loc is not False:
         return frozenset({0}), ""                 # 19-13
     unit = ctx.units.get(u.piece)
-    length = supply_line_length(ctx, unit, u.hex, hq, 60) if unit is not None else ...
+    # a line longer than the threshold plus the unit's strength leaves it nothing: the search
+    # need not look further (19-9/19-10 thresholds: 4, 3 in winter, 2 without LOC; 8, 6, 3)
+    threshold = (8 if counter else 4) if not winter else (6 if counter else 3)
+    bound = threshold + (u.printed or 0) + 1
+    length = supply_line_length(ctx, unit, u.hex, hq, bound) if unit is not None else ...
     if length is ...:
         lo = supply_length_penalty(max(u.hex.distance(hq.hex), 0), counterattack=counter,
                                    winter=winter, hq_without_loc=loc is False)
@@ -1239,7 +1294,9 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
             lo = 0
         return frozenset(range(lo, (u.printed or 0) + 1)), NO_SUPPLY_SEARCH
     if length is None:
-        return frozenset(range(0, (u.printed or 0) + 1)), f"a supply line from {u.hex} to {hq.name}"
+        # no line within the bound: too long to leave any strength (or none at all: 19-4, the
+        # supply rules' finding) — the lowest strength, which can only make verdicts lenient
+        return frozenset({u.printed or 0}), ""
     return frozenset({supply_length_penalty(length, counterattack=counter, winter=winter,
                                             hq_adjacent=adjacent, hq_without_loc=loc is False)}), ""
 
@@ -1631,10 +1688,19 @@ def _required_defender(ctx: CheckContext, c: Combat) -> frozenset:
 def _results(ctx: CheckContext, st: _State, c: Combat):
     """13-13, 13-17, 13-18, 13-20, 13-23, 13-24, 14-3, 14-4, 21-5, 33-4: losses required and
     applied, the loss order and the mandatory retreat."""
+    # 33-3 is about the first game turn: every combat with assault units counts, whatever its result
+    first_turn = _assault_first_turn(ctx, st, c)
     c.required_defender = _required_defender(ctx, c)
     c.required_attacker = c.counter.results if c.counter is not None and c.counter.results \
         else frozenset({0}) if c.counter is None else frozenset()
     step = c.last_step or (c.counter_roll or c.attack_roll).step
+    if c.swapped:
+        yield _finding(ctx, c, "13-21", UNDETERMINED, f"the losses of the combat against "
+                       f"{c.target} are not judged: {', '.join(c.swapped)} came onto the map in a "
+                       f"hex of the combat while they were taken", hexes=[c.target], step=step,
+                       side=c.side, missing="which counter the new one replaces (a counter swap)")
+        yield from _mandatory_retreat(ctx, st, c, step, first_turn)
+        return
     # losses applied vs required
     for who, units, req, res, rule_no in (
             ("defender", c.defenders, c.required_defender, c.attack, "13-13"),
@@ -1680,6 +1746,8 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
     # 13-23 / 13-24 / 33-4 / 21-5: the order of the losses
     for who, units, attacking in (("attacker", c.attackers, True),
                                   ("defender", c.defenders, False)):
+        if not any(x.side == (c.side if attacking else c.defender_side) for x in c.losses):
+            continue                   # nothing lost: no order to judge
         lus = _loss_units(units, attacking)
         if lus is None:
             continue
@@ -1689,7 +1757,7 @@ def _results(ctx: CheckContext, st: _State, c: Combat):
                            f"{msg}", hexes=[c.target], step=step,
                            side=c.side if attacking else c.defender_side)
     # 14-4 and the rules that change it
-    yield from _mandatory_retreat(ctx, st, c, step)
+    yield from _mandatory_retreat(ctx, st, c, step, first_turn)
     # 14-1 / 29-13: every ground combat unit retreats, artillery is destroyed
     if c.retreats:
         moved = {m.piece for m in c.retreats}
@@ -1724,9 +1792,11 @@ def _loss_units(units, attacking: bool):
     return out
 
 
-def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
+def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int, first_turn=(False,)):
     if c.attack is None or not c.attack.results or c.retreats or c.retreat:
         return
+    if c.attack.results == {0} and all(0 not in d.strengths for d in c.defenders):
+        return                         # no loss forces no retreat (every threshold is > 0)
     mapdef = ctx.mapdef()
     info = mapdef.hexes.get(c.target) if mapdef is not None else None
     units = [d for d in c.defenders if d.type not in ("art", "siege-art")]      # 29-14
@@ -1756,7 +1826,7 @@ def _mandatory_retreat(ctx: CheckContext, st: _State, c: Combat, step: int):
         full_assault = any(a.type in ("aslt", "mtn-aslt") and a.printed is not None
                            and a.full_strength is not None and a.printed > a.full_strength
                            for a in c.attackers)
-        for r, first in itertools.product(c.attack.results, _assault_first_turn(ctx, st, c)):
+        for r, first in itertools.product(c.attack.results, first_turn):
             rr = C.mandatory_retreat(
                 r, s_lo, year=c.date.year if c.date else 1915, nations=_nations(units),
                 city_or_port=bool(info and (info.city or info.port)), urban_chosen=t == "urban",

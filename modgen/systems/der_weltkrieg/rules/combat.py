@@ -481,6 +481,7 @@ RETREAT_PRIORITIES = {
     5: "not enemy controlled, farther",
     6: "enemy controlled but held by friendly units, farther",
     7: "enemy controlled, not held by friendly units, as close as possible",
+    8: "a hex the 1-hexside minimum move could not enter (14-16): the absolute last option",
 }
 
 
