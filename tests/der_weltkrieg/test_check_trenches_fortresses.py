@@ -245,3 +245,13 @@ def test_21_9_reduction_gives_a_third_in_rpl():
     hit = found(bad)
     assert [f.rule for f in hit] == ["21-9"]
     assert "21-9 gives one third of the strength removed (4/3: 1 or 2)" in hit[0].message
+
+
+def test_a_marker_removed_and_put_back_is_a_correction():
+    t = isonzo()
+    t.place_marker("trench", "3218")
+    t.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    t.delete("trench")
+    t.add_marker("trench", "3218")            # put back in the same phase: no 22-5 finding
+    t.next_phase()
+    assert found(t) == []

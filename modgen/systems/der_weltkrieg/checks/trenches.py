@@ -131,6 +131,9 @@ def trench_marker_placed(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         st.markers[u.piece] = _Marker(k, to, owner if (con or had) else _owner(ctx, to), ctx.step)
         if completion and (con or had):
             return
+        if ("trench", to) in st.had:
+            st.markers[u.piece].owner = st.had[("trench", to)]
+            return                      # a trench removed and put back this phase: a correction
         why = ("no construction was begun there" if completion else
                "Trench markers replace Construction markers in the Trench Construction Completion "
                "Phase")
@@ -139,6 +142,8 @@ def trench_marker_placed(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     else:
         trench = [m for m in st.markers.values() if m.kind == "trench" and m.home == to]
         st.markers[u.piece] = _Marker(k, to, trench[0].owner if trench else None, ctx.step)
+        if ("devastation", to) in st.had:
+            return                      # removed and put back this phase: a correction
         if not trench and ("trench", to) not in st.had:
             yield ctx.finding("22-10", VIOLATION, f"a Devastation marker is placed in {to}, where no "
                               f"trench stood; devastation replaces a trench (22-10, 22-11, 22-12)",
