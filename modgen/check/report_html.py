@@ -13,15 +13,17 @@ from ..model.geometry import board_geometry
 from ..model.types import Game
 from .findings import SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
 
-_COLOURS = {VIOLATION: (200, 0, 0), WARNING: (220, 140, 0), UNDETERMINED: (40, 90, 200)}
+_COLOURS = {VIOLATION: (200, 0, 0), WARNING: (220, 140, 0), UNDETERMINED: (40, 90, 200),
+            "info": (90, 90, 90)}
 _CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em}
 .f{border:1px solid #ccc;border-radius:4px;padding:.6em;margin:.8em 0}
 .violation{border-left:6px solid #c00}.warning{border-left:6px solid #dc8c00}
-.undetermined{border-left:6px solid #285ac8}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
+.undetermined{border-left:6px solid #285ac8}.info{border-left:6px solid #999}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
 img{display:block;margin-top:.4em;border:1px solid #999}
 .verdict{font-size:120%;font-weight:bold;padding:.4em .6em;border-radius:4px}
-.verdict.ok{background:#e4f4e4}.verdict.bad{background:#fbe3e3}.verdict.incomplete{background:#fff0c8}"""
+.verdict.ok{background:#e4f4e4}.verdict.bad{background:#fbe3e3}.verdict.incomplete{background:#fff0c8}
+.combat{border-left:6px solid #555}td.bad{color:#c00;font-weight:bold}"""
 
 
 def _verdict_class(report: Report) -> str:
@@ -95,6 +97,76 @@ class _MapCropper:
                 d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour + (220,))
             _arrow_head(d, line[-2], line[-1], colour + (235,))
         img = Image.alpha_composite(img, over).convert("RGB")
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", optimize=False, compress_level=6)
+        return base64.b64encode(buf.getvalue()).decode("ascii")
+
+    def combat_image(self, marks: dict) -> str | None:
+        """The map around one combat (``Combat.map_marks()``): the hex attacked outlined in red
+        with its defenders named, each attacking hex in blue with its units named and a line to
+        the target, retreats in orange and advances in green."""
+        target = marks.get("target")
+        if not target or self.failed:
+            return None
+        names = [target] + list(marks.get("attackers", {})) + [h for p in marks.get("retreats", [])
+                                                              + marks.get("advances", []) for h in p]
+        hexes = [Hex.parse(h) for h in names if len(h) == 4 and h.isdigit()]
+        m = self._board(hexes[0])
+        if m is None:
+            return None
+        try:
+            from PIL import ImageDraw
+            from ..art.fonts import font
+            from ..art.map import board_geometry, render_map
+            mapdef = self.game.maps[m]
+            if m not in self._images:
+                self._images[m] = render_map(mapdef).convert("RGB")
+            grid, _w, _h = board_geometry(mapdef)
+        except Exception:  # noqa: BLE001 — the picture is optional; the text says everything
+            self.failed = True
+            return None
+        base = self._images[m]
+        pts = [grid.center(h) for h in hexes if mapdef.contains(h)]
+        pad = int(grid.dy * 1.6)
+        x0 = max(min(p[0] for p in pts) - pad, 0)
+        y0 = max(min(p[1] for p in pts) - pad, 0)
+        x1 = min(max(p[0] for p in pts) + pad, base.width)
+        y1 = min(max(p[1] for p in pts) + pad, base.height)
+        img = base.crop((x0, y0, x1, y1)).copy()
+        d = ImageDraw.Draw(img)
+        f = font(max(9, int(grid.dy / 6)), bold=True, family="condensed")
+
+        def c(h):
+            x, y = grid.center(Hex.parse(h))
+            return x - x0, y - y0
+
+        def outline(h, colour):
+            d.polygon([(x - x0, y - y0) for x, y in grid.corners(Hex.parse(h))], outline=colour,
+                      width=3)
+
+        def label(h, lines, colour):
+            x, y = c(h)
+            lines = lines[:4] + ([f"+{len(lines) - 4}"] if len(lines) > 4 else [])
+            top = y - len(lines) * f.size * 0.55
+            for i, t in enumerate(lines):
+                w = d.textlength(t, font=f)
+                ty = top + i * f.size * 1.1
+                d.rectangle((x - w / 2 - 2, ty - 1, x + w / 2 + 2, ty + f.size + 1),
+                            fill=(255, 255, 255))
+                d.text((x - w / 2, ty), t, fill=colour, font=f)
+        blue, red = (30, 70, 200), (200, 0, 0)
+        for h in marks.get("attackers", {}):
+            d.line([c(h), c(target)], fill=blue, width=3)
+        for key, colour in (("retreats", (230, 120, 0)), ("advances", (0, 140, 60))):
+            for a, b in marks.get(key, []):
+                d.line([c(a), c(b)], fill=colour, width=5)
+                bx, by = c(b)
+                d.ellipse((bx - 6, by - 6, bx + 6, by + 6), fill=colour)
+        outline(target, red)
+        for h, units in marks.get("attackers", {}).items():
+            outline(h, blue)
+            label(h, units, blue)
+        label(target, marks.get("target_units", []), red)
         buf = io.BytesIO()
         img.save(buf, format="PNG", optimize=False, compress_level=6)
         return base64.b64encode(buf.getvalue()).decode("ascii")
@@ -195,6 +267,19 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
             out.append(f"<tr><td>{_e(names.get(side, side))}</td>"
                        + "".join(f"<td>{c[k]}</td>" for k in SEVERITIES) + "</tr>")
         out.append("</table>")
+    if report.combats:
+        out.append(f"<h2>Combats ({len(report.combats)})</h2>")
+        for c in report.combats:
+            out.append(f'<div class="f combat"><span class=rule>{_e(getattr(c, "title", c))}</span>')
+            lines = c.summary_lines(names) if hasattr(c, "summary_lines") else []
+            out.append("<table>" + "".join(
+                f"<tr><td{' class=bad' if line.startswith('[') and '] violation' in line else ''}>"
+                f"{_e(line)}</td></tr>" for line in lines) + "</table>")
+            png = cropper.combat_image(c.map_marks()) if hasattr(c, "map_marks") else None
+            if png:
+                out.append(f'<img alt="map around the combat in {_e(getattr(c, "target", ""))}" '
+                           f'src="data:image/png;base64,{png}">')
+            out.append("</div>")
     out.append("<h2>Findings</h2>")
     if not report.findings:
         out.append("<p>No finding.</p>" if report.complete else
@@ -220,5 +305,52 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
             out.append(f'<img alt="map around {_e(", ".join(f.hexes or f.path))}" '
                        f'src="data:image/png;base64,{png}">')
         out.append("</div>")
+    out += _end_of_game(report)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _end_of_game(report: Report) -> list[str]:
+    """The end-of-game section (DM per nation, victory levels, the result), when the rules system
+    gave one (``Report.end_of_game``, with ``to_dict``)."""
+    eog = report.end_of_game
+    if eog is None or not hasattr(eog, "to_dict"):
+        return []
+    d = eog.to_dict()
+    out = ["<h2>End of the game</h2>" if d.get("final") else "<h2>Standing so far</h2>"]
+    v = d.get("victory")
+    if v:
+        out.append(f"<p><b>{_e(v['summary'])}</b></p>")
+    if d.get("dm"):
+        out.append("<table><tr><th>nation</th><th>DM points</th><th>SP lost</th></tr>")
+        for n, dm in d["dm"].items():
+            lost = d.get("sp_lost", {}).get(n)
+            out.append(f"<tr><td>{_e(n)}</td><td>{_e(_span(dm))}</td><td>{_e(_span(lost))}</td></tr>")
+        out.append("</table>")
+    if v:
+        out.append("<table><tr><th>level</th><th>verdict</th><th>because</th></tr>")
+        for lv in v["levels"]:
+            met = {True: "met", False: "not met", None: "undetermined"}[lv["met"]]
+            why = lv["because"] + (f" (missing: {lv['missing']})" if lv.get("missing") else "")
+            out.append(f"<tr><td>{_e(lv['label'])}</td><td>{met}</td><td>{_e(why)}</td></tr>")
+        out.append("</table>")
+    items = d.get("dm_items") or []
+    if items:
+        out.append("<details><summary>DM items</summary><table><tr><th>step</th><th>nation</th>"
+                   "<th>DM</th><th>rule</th><th>why</th></tr>")
+        for it in items:
+            out.append(f"<tr><td>{_e(it['step'] if it['step'] is not None else '')}</td>"
+                       f"<td>{_e(it['nation'])}</td><td>{_e(_span(it['dm']))}</td>"
+                       f"<td>{_e(it['rule'])}</td><td>{_e(it['reason'])}</td></tr>")
+        out.append("</table></details>")
+    for n in d.get("notes") or []:
+        out.append(f"<p class=meta>Note: {_e(n)}</p>")
+    return out
+
+
+def _span(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, dict):
+        return f"{v['min']}-{v['max']}"
+    return str(v)
