@@ -13,12 +13,20 @@ from ..hexgrid import Hex
 from .types import (Counter, FortressPlacement, MapDef, MarkerDef, MarkerPlacement, Nation, Placement,
                     RailCapacity, Scenario, ScheduleEntry, Side, SpecialRule)
 from .validate import FileCtx, line_of
-from .schema import (ANY, BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Field, Int, ListOf, MapOf, Records,
-                     Schema)
+from .schema import (ANY, BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Field, Int, ListOf, MapOf, Record,
+                     Records, Schema)
 
+#: an arrival place (25-2; ``places:`` of a placement): exactly one of a hex, any city of a country
+#: (its nation id), any map-edge rail hex of a country — the scenario's arrival rules as data
+PLACE = Schema({"hex": HEX, "city": TEXT, "map_edge_rail": TEXT},
+               name="scenario: arrival place (places[]: {hex: CCRR} | {city: <nation>} | "
+                    "{map_edge_rail: <nation>})")
+PLACE_KINDS = {"hex": "hex", "city": "city", "map_edge_rail": "map-edge-rail"}
 PLACEMENT = Schema({
     "counter": Field(TEXT, required=True), "hex": HEX, "reduced": BOOL, "strength": Int(0),
-    "location": TEXT, "places": ListOf(ANY), "line": LINE, "supply_points": Int(0, 100), "note": NOTE,
+    "location": TEXT, "line": LINE, "supply_points": Int(0, 100), "note": NOTE,
+    "places": Field(ListOf(Record(PLACE)), doc="where an arrival may be placed, as data beside "
+                                               "the printed location text (25-2)"),
 }, name="scenario: placement (setup[], dead_pool[], arrivals[], withdrawals[])")
 FORTRESS = Schema({"nation": Field(TEXT, required=True), "size": Field(Int(1), required=True),
                    "hex": Field(HEX, required=True), "name": TEXT, "line": LINE},
@@ -55,8 +63,6 @@ SCENARIO = Schema({
 #: the fields a scenario file may hold (kept for code that lists them)
 SCENARIO_KEYS = tuple(SCENARIO.fields)
 PLACEMENT_KEYS = tuple(PLACEMENT.fields)
-#: arrival place kinds (``places:`` items): {hex: "1421"} | {city: <nation>} | {map_edge_rail: <nation>}
-PLACE_KINDS = {"hex": "hex", "city": "city", "map_edge_rail": "map-edge-rail"}
 
 
 class _Scn:
@@ -104,38 +110,39 @@ class _Scn:
         sp = p["supply_points"]
         if sp is not None and cid and self.counters[cid].type != "hq":
             c.error("only headquarters carry supply points", p.line("supply_points"), f"{field}.supply_points")
-        places = self.places(p.node, field)
+        places = self.places(p, field)
         if cid is None:
             return None
         return Placement(counter=cid, hex=h, reduced=bool(p["reduced"]), location=p["location"],
-                         strength=strength, supply_points=sp, source=c.source(p.node), places=tuple(places))
+                         strength=strength, supply_points=sp, source=c.source(p.node),
+                         places=tuple(places))
 
-    def places(self, p: dict, field: str) -> list:
+    def places(self, p, field: str) -> list:
         """``places: [{hex: "1421"}, {city: italy}, {map_edge_rail: italy}]``: where an arrival
-        may be placed (25-2), as data beside the printed ``location`` text."""
+        may be placed (25-2), each item one kind; the hex on the scenario's maps, the nation
+        known."""
         from .types import ArrivalPlace
         c = self.c
         out = []
-        for i, item, line in c.items(p, "places", field, required=False):
+        for i, v in enumerate(p["places"] or ()):
             f = f"{field}.places[{i}]"
-            d = c.mapping(item, f, line)
-            if d is None:
+            given = [k for k in PLACE_KINDS if v.present(k)]
+            if len(given) != 1:
+                c.error(f"a place is exactly one of {', '.join(PLACE_KINDS)}", v.line(), f)
                 continue
-            if len(d) != 1 or next(iter(d)) not in PLACE_KINDS:
-                c.error(f"a place is one of {', '.join(PLACE_KINDS)}", line_of(d), f)
-                continue
-            key = next(iter(d))
+            key = given[0]
             if key == "hex":
-                h = c.hex(d, "hex", f)
-                self.check_hex(h, d, "hex", f)
-                if h is not None:
-                    out.append(ArrivalPlace("hex", hex=h))
+                before = len(c.errors)
+                self.check_hex(v["hex"], v.node, "hex", f)
+                if v["hex"] is not None and len(c.errors) == before:
+                    out.append(ArrivalPlace("hex", hex=v["hex"]))
                 continue
-            nation = c.text(d, key, f)
+            nation = v[key]
             if nation is not None and self.nations is not None and nation not in self.nations:
-                c.error(f"unknown nation {nation!r}", line_of(d, key), f"{f}.{key}")
+                c.error(f"unknown nation {nation!r}", v.line(key), f"{f}.{key}")
                 continue
-            out.append(ArrivalPlace(PLACE_KINDS[key], country=nation))
+            if nation is not None:
+                out.append(ArrivalPlace(PLACE_KINDS[key], country=nation))
         return out
 
     def placements(self, v, key: str, *, need_hex: bool, field: str = "") -> list[Placement]:

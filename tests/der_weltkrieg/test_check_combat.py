@@ -1152,3 +1152,28 @@ def test_undeclared_roll_is_tied_to_the_hex_whose_defender_loses(supplied):
     t.next_phase()
     f = only(check(t), "13-9", "undetermined")
     assert "no combat could be tied to it" in f.message and "!attack" in f.missing
+
+
+# ------------------------------------------------------------------ hostile logs stay bounded
+
+def test_hostile_combat_input_stays_bounded():
+    import time
+    from modgen.systems.der_weltkrieg.checks import combat as CC
+    from modgen.systems.der_weltkrieg import declarations as D
+    from modgen.check.declarations import DeclarationError
+    with pytest.raises(DeclarationError, match="more than 60 items"):
+        D._combat("attack", "2010 with " + ", ".join(["9"] * 1000))
+    # twelve strength markers in a hex (12! stack orders) and a thousand undeclared rolls
+    t = cg.new(BASIC)
+    for _ in range(12):
+        t.add_marker("strength-minus-1", "2010")
+    t.restack("fr-inf-xx-1")
+    for _ in range(2 * CC.MAX_COMBATS_PER_PHASE + 200):     # each pair: an attack and its counter
+        t.roll("1d6", [3])
+    t.flip("fr-inf-xx-1")
+    t.next_phase()
+    c0 = time.process_time()
+    r = check(t)
+    assert time.process_time() - c0 < 60
+    assert len(r.combats) == CC.MAX_COMBATS_PER_PHASE
+    assert any("combats in the" in n for n in r.notes)

@@ -153,3 +153,22 @@ def test_reinforcement_arrival_places_are_data_and_checked():
           if p.location and "15-18" in p.location]
     assert it and all([str(x) for x in p.places] == ["1421", "2326", "a map-edge rail hex of italy"]
                       for p in it)
+
+
+def test_arrival_places_are_validated():
+    from modgen.model.scenario import PLACEMENT, _Scn
+    from modgen.model.validate import FileCtx
+    from modgen.model import load_game
+    g = load_game("italian-front")
+    ctx = FileCtx("x.yaml", [])
+    s = _Scn(ctx, g.nations, list(g.sides), g.maps, g.counters, g.markers, tuple(g.maps), None)
+    s.scenario_maps = ("6-4",)
+    item = {"counter": "ah-inf-xx-44", "places": [{"city": "narnia"}, {"hex": "1421", "city": "italy"},
+                                                  {"map_edge_rail": "italy"}, {"hex": "9999"}]}
+    p = s.placement(item, 1, "arrivals[0]", need_hex=False)
+    msgs = [e.message if hasattr(e, "message") else str(e) for e in ctx.errors]
+    assert any("unknown nation 'narnia'" in m for m in msgs)
+    assert any("exactly one of hex, city, map_edge_rail" in m for m in msgs)
+    assert any("9999" in m for m in msgs)
+    assert [str(x) for x in p.places] == ["a map-edge rail hex of italy"]
+    assert "places" in PLACEMENT.fields

@@ -91,8 +91,13 @@ def _hex(word: str, keyword: str) -> Hex:
     return Hex.parse(word)
 
 
+MAX_ITEMS = 60      # units or payments in one clause: more is no declaration a player types
+
+
 def _units(text: str, keyword: str, clause: str) -> tuple[str, ...]:
-    items = tuple(" ".join(t.split()) for t in text.split(","))
+    items = tuple(" ".join(t.split()) for t in text.split(",", MAX_ITEMS))
+    if len(items) > MAX_ITEMS:
+        raise decl.DeclarationError(f"!{keyword}: more than {MAX_ITEMS} items in '{clause}'")
     if not items or any(not t for t in items):
         raise decl.DeclarationError(f"!{keyword}: '{clause}' needs units separated by commas")
     return items
@@ -100,7 +105,10 @@ def _units(text: str, keyword: str, clause: str) -> tuple[str, ...]:
 
 def _payments(text: str, keyword: str) -> tuple[Payment, ...]:
     out = []
-    for item in text.split(","):
+    items = text.split(",", MAX_ITEMS)
+    if len(items) > MAX_ITEMS:
+        raise decl.DeclarationError(f"!{keyword}: more than {MAX_ITEMS} payments in 'supply'")
+    for item in items:
         words = item.split()
         if not words:
             raise decl.DeclarationError(f"!{keyword}: 'supply' needs <HQ> <SP> (or 'none')")

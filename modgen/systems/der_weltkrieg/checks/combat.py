@@ -41,6 +41,10 @@ from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatMove, CombatUnit, D
 ATTACK_DIE = "1d6"           # the module's combat die (modgen.module.buildfile)
 SURRENDER_DIE = "2d6"        # 21-11
 MAX_VALUES = 64              # a strength set larger than this is kept as its range
+MAX_MARKER_ORDERS = 5        # strength markers in a hex whose every stack order is tried
+#: combats in one phase beyond which rolls and declarations open no new combat (a hostile log's
+#: thousands of rolls must not make the per-loss lookups quadratic); the report notes it
+MAX_COMBATS_PER_PHASE = 500
 NON_ATTACKERS = frozenset({"hq", "fortress", "rpl"})    # 18-15, 21-3, 24-1
 
 
@@ -132,6 +136,8 @@ def unit_strengths(ctx: CheckContext, u: UnitState) -> frozenset:
     if tops is None:
         vals = {s}
         here = _strength_markers_in(ctx, u.hex)
+        if len(here) > MAX_MARKER_ORDERS:
+            return frozenset(range(0, s + 1))      # too many orders to try: any strength
         for perm in set(itertools.permutations(here)):
             vals |= C.marker_strengths(s, list(perm))
         return frozenset(vals)
@@ -260,6 +266,15 @@ def resolve_hq(ctx: CheckContext, ref: str, side: str | None) -> UnitState | Non
 # ============================================================================ declarations
 
 
+def _full(ctx: CheckContext, st: _State) -> bool:
+    if len(st.phase) < MAX_COMBATS_PER_PHASE:
+        return False
+    if ctx.once("combat", ("full", ctx.phase_start_step)):
+        ctx.notes.append(f"more than {MAX_COMBATS_PER_PHASE} combats in the {ctx.phase_label()}: "
+                         f"the rest of its rolls and attacks were not checked")
+    return True
+
+
 def _open(ctx: CheckContext, st: _State, side: str | None, target: Hex | None, step: int | None,
           text: str = "") -> Combat:
     kind = "column" if ctx.now.kind == "movement" else "attack"
@@ -326,6 +341,8 @@ def combat_declarations(ctx: CheckContext, d):
 def _declare_attack(ctx: CheckContext, st: _State, d):
     side = ctx.now.side
     target = d.target
+    if _full(ctx, st):
+        return
     prev = _combat_for_hex(st, target)
     if prev is not None and prev.attack_roll is None and not prev.losses and prev.declared_step:
         # typed again before the roll: a correction of the declaration, not a second attack
@@ -543,7 +560,7 @@ def combat_dice(ctx: CheckContext, roll):
             c.counterattack = True
         _snapshot_counter(ctx, c)
         return
-    if ctx.now.kind == "movement":
+    if ctx.now.kind == "movement" or _full(ctx, st):
         return   # a roll in a Movement Phase without an !attack: not known to be a Column Attack
     c = _open(ctx, st, ctx.now.side, None, ctx.step)
     c.notes.append(f"die roll at step {r.step} with no !attack declaration before it")
