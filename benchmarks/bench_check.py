@@ -1,149 +1,233 @@
-"""Benchmark of ``modgen check``: script a 10,000-step Italian Front log with the test-game builder,
-then read and check it end to end: decode (``read_log``), our module built from the game data
-(``our_module``, once per game: no rendering), replay (``modgen.replay``) and rules. In the same run
-it times decode + replay alone (a replay with a visitor that does nothing), so the rules' share of
-the time is the difference. Prints steps per second (target ≥ 10,000 end to end) and peak memory
-(target < 300 MB). Times are CPU seconds (``process_time``: the machine is shared), best of
-``--repeat`` runs.
+"""Benchmark of ``modgen check``: a 10,000-step Italian Front campaign scripted with the test-game
+builder (``_campaign.py``: movement, declared combats with supply spending, rolls, losses,
+retreats and advances, reinforcements, trenches, undo, over twenty months of the calendar),
+read and checked end to end: decode (``read_log``), replay (``modgen.replay``), the engine's
+bookkeeping and the rules. Targets: end to end ≥ 10,000 steps/s, peak memory < 300 MB.
 
-The scripted play: the phasing side's units move to a neighbour of their set-up hex in one
-Movement Phase and back in the next; in each Combat Phase every pair of adjacent opposing units
-of the set-up fights a declared combat (``!attack`` with a supply clause, ``!terrain``, the attack
-roll, ``!counterattack``, its roll, a flip, a strength marker placed and the flip taken back by
-the next combat); the tracker runs through the sequence of play (past the scenario's end, and
-arrivals are never placed: the findings printed include those 25-2 and 5 violations, and IF 6
-for Italian divisions moved before their mobilization completes).
+Times are CPU seconds of this process (``process_time``: the machine is shared), best of
+``--repeat`` runs, the stages interleaved in each run so that a busy spell hits them alike:
 
-    python3 benchmarks/bench_check.py [--steps 10000] [--repeat 3] [--keep FILE]
+* floor: decode + replay alone (``read_log`` + ``Replayer.run`` with a visitor that does
+  nothing); every other figure is also given as a multiple of it;
+* engine: decode + replay + the checker with no rule (its bookkeeping: positions, stacks, phases,
+  declarations);
+* end to end: ``read_log`` + ``check_log`` (every rule);
+* a reference loop of fixed pure-Python work, and wall/CPU time of the runs, show how loaded the
+  machine was.
+
+Then one run with a timer around every rule call gives each rule's share of the rules' time
+(time spent in a rule that another runs, the ``combat`` hook, counts for the inner one), and a
+child process that only reads and checks the log gives the peak memory (``ru_maxrss``; the
+scripting of the log is not counted).
+
+    python3 benchmarks/bench_check.py [--steps 10000] [--repeat 5] [--keep FILE] [--log FILE]
+                                      [--rules N]
+
+``--log FILE`` checks that log instead of scripting one (game italian-front, scenario recognised
+as ``modgen check`` does).
 """
 from __future__ import annotations
 
 import argparse
+import collections
+import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from _common import ROOT  # noqa: E402  (puts the repository on sys.path)
 
-from modgen.check.engine import check_log  # noqa: E402
+from modgen.check.engine import Checker, check_log  # noqa: E402
+from modgen.check.findings import Finding  # noqa: E402
 from modgen.check.logread import our_module, read_log  # noqa: E402
 from modgen.model import load_game  # noqa: E402
 from modgen.replay import Replayer, Visitor  # noqa: E402
-from modgen.systems.der_weltkrieg.rules.combat import terrain_choices  # noqa: E402
-from modgen.testing import TestGame  # noqa: E402
 
 
-def script(steps: int) -> TestGame:
-    game = load_game("italian-front")
-    sc = game.scenarios["if-1915-05"]
-    t = TestGame(game, sc)
-    mapdef = game.maps["6-4"]
-    placed = [p for p in sc.setup if p.hex is not None]
-    fighters = {p.counter for p in placed if game.counters[p.counter].type not in
-                ("hq", "fortress", "eng")}
-    # the combats: each pair of opposing ground units in adjacent hexes at the set-up
-    pairs = []
-    used: set[str] = set()
-    for a in placed:
-        for d in placed:
-            if a.counter in used or d.counter in used or a.counter not in fighters \
-                    or d.counter not in fighters:
-                continue
-            sa = game.side_of(game.counters[a.counter].nation)
-            if sa == game.side_of(game.counters[d.counter].nation) or d.hex not in a.hex.neighbours():
-                continue
-            # the defender's terrain: one 13-3 allows against an attack from a's hex
-            sides = {n: mapdef.hexside(d.hex, n).terrain for n in d.hex.neighbours()
-                     if n in mapdef.hexes and mapdef.hexside(d.hex, n) is not None}
-            terrain = terrain_choices(d.hex, [a.hex], sides).terrains
-            pairs.append((sa, a.counter, d.counter, d.hex, terrain[0] if terrain else None))
-            used |= {a.counter, d.counter}
-    hqs = {game.side_of(game.counters[p.counter].nation): game.counters[p.counter].designation
-           for p in placed if game.counters[p.counter].type == "hq"}
-    units = {}
-    taken = {p.hex for p in placed}
-    cheap = {"clear", "broken", "hilly", "suburban", "urban"}
-    for p in placed:
-        c = game.counters[p.counter]
-        if p.counter not in fighters or p.counter in used or p.counter in units:
-            continue
-        for n in p.hex.neighbours():
-            side = mapdef.hexside(p.hex, n) if n in mapdef.hexes else None
-            if side is not None and side.terrain in cheap and not side.river and n not in taken:
-                units[p.counter] = (p.hex, n)
-                taken.add(n)
-                break
-    by_side: dict = {}
-    for cid, hexes in units.items():
-        by_side.setdefault(game.side_of(game.counters[cid].nation), []).append((cid, hexes))
-    moves: dict[str, int] = {}
-    flipped: set[str] = set()
-    while len(t.steps) < steps:
-        phase = t.turns.phase(t.phase)
-        if phase.id.endswith("movement") and phase.side in by_side:
-            there = moves.get(phase.side, 0) % 2 == 0       # out one phase, back the next
-            moves[phase.side] = moves.get(phase.side, 0) + 1
-            for cid, (a, b) in by_side[phase.side]:
-                t.move(cid, b if there else a)
-                if len(t.steps) >= steps:
-                    break
-        elif phase.id.endswith("combat"):
-            for side, att, dfd, h, terrain in pairs:
-                if side != phase.side or len(t.steps) >= steps:
-                    continue
-                aname = game.counters[att].name
-                t.declare(f"!attack {h} with {aname} supply {hqs.get(side, '?')} 1")
-                if terrain:
-                    t.declare(f"!terrain {h} {terrain}")
-                t.roll("1d6", [1 + len(t.steps) % 6])
-                t.declare(f"!counterattack {h} supply {hqs.get(game.side_of(game.counters[dfd].nation), '?')} 1")
-                t.roll("1d6", [1 + (len(t.steps) // 7) % 6])
-                for u in (att, dfd):
-                    t.flip(u)                                  # a loss, or one taken back
-                    flipped ^= {u}
-        if len(t.steps) < steps:
-            t.next_phase()
-    return t
+def reference() -> float:
+    """CPU seconds of a fixed pure-Python workload (dict, tuple and string work like the
+    checker's): slower than usual means a loaded machine (or a slower one)."""
+    t = time.process_time()
+    d: dict = {}
+    for i in range(300_000):
+        k = (i % 977, str(i % 131))
+        d[k] = d.get(k, 0) + len(k[1])
+    return time.process_time() - t
+
+
+def step_mix(path: Path) -> collections.Counter:
+    """What the steps of a log are (the first command of each, as the test-game builder writes
+    them)."""
+    log = read_log(path)
+    kinds: collections.Counter = collections.Counter()
+    for st in log.saved.steps:
+        cmds = st.commands
+        k = type(cmds[0]).__name__ if cmds else "empty"
+        if k == "Chat":
+            text = cmds[0].text
+            if text.startswith("&lt;") and "- !" in text:
+                k = "declaration !" + text.split("- !", 1)[1].split()[0]
+            elif text.startswith("&lt;"):
+                k = "chat"
+            elif text.startswith("***"):
+                k = "die roll"
+            elif "Turn Updated" in text:
+                k = "turn tracker"
+        elif k == "MovePiece":
+            k = "move"
+        elif k == "ChangePiece":
+            k = "elimination" if len(cmds) > 1 and any(type(c).__name__ == "MovePiece"
+                                                       for c in cmds) \
+                else "flip" if len(cmds) > 1 else "SupplyPoints change"
+        elif k == "AddPiece":
+            k = "marker placed"
+        elif k == "RemovePiece":
+            k = "marker removed"
+        elif k == "Undo":
+            k = "undo"
+        kinds[k] += 1
+    return kinds
+
+
+class TimedChecker(Checker):
+    """The checker with a CPU timer around every rule call (exclusive of nested hooks)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.spent: collections.Counter = collections.Counter()
+        self.calls: collections.Counter = collections.Counter()
+        self._inner = [0.0]
+
+    def _run(self, hook, *args):
+        clock = time.process_time
+        for r in self._by_hook[hook]:
+            self._inner.append(0.0)
+            t = clock()
+            out = r.fn(self.ctx, *args)
+            found = list(out) if out else []
+            dt = clock() - t
+            inner = self._inner.pop()
+            self._inner[-1] += dt
+            key = f"{r.number} {r.name} ({hook})"
+            self.spent[key] += dt - inner
+            self.calls[key] += 1
+            for f in found:
+                # as the engine's _run does (the scene is not counted as the rule's time)
+                if not f.check:
+                    f = Finding(**{**f.__dict__, "check": r.name})
+                if (f.hexes or f.path) and not f.scene:
+                    f = replace(f, scene=self._scene(f))
+                self.findings.append(f)
+
+
+def script(steps: int, keep: str | None) -> Path:
+    from _campaign import campaign
+    t = campaign(steps)
+    path = Path(keep) if keep else Path(tempfile.mkdtemp()) / "bench.vlog"
+    t.write(path)
+    return path
+
+
+def memory_child(path: Path) -> int:
+    """Peak RSS (MB) of a fresh process that reads and checks the log."""
+    code = ("import resource, sys; sys.path.insert(0, sys.argv[2]);"
+            "from modgen.check.cli import check_file;"
+            "check_file(sys.argv[1]);"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code, str(path), str(ROOT)], env=env,
+                         capture_output=True, text=True, check=True)
+    return int(out.stdout.split()[-1]) // 1024        # KiB -> MiB (Linux)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=10_000)
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--keep", default=None)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--keep", default=None, help="write the scripted log here")
+    ap.add_argument("--log", default=None, help="check this log instead of scripting one")
+    ap.add_argument("--rules", type=int, default=12, help="how many rules to list by time")
     args = ap.parse_args()
+    game = load_game("italian-front")
     t0 = time.perf_counter()
-    t = script(args.steps)
-    path = Path(args.keep) if args.keep else Path(tempfile.mkdtemp()) / "bench.vlog"
-    t.write(path)
+    path = Path(args.log) if args.log else script(args.steps, args.keep)
     t1 = time.perf_counter()
-    module = our_module(t.game)
-    floor = full = None
+    from modgen.check.cli import recognise_scenario
+    first = read_log(path)
+    sc, _basis = recognise_scenario(first, game, None)
+    module = our_module(game)
+    best = collections.defaultdict(lambda: float("inf"))
+    wall = cpu = 0.0
     report = None
-    n = 0
     for _ in range(args.repeat):
-        c0 = time.process_time()
+        w0, c0 = time.perf_counter(), time.process_time()
+        best["reference"] = min(best["reference"], reference())
+        c = time.process_time()
+        log = read_log(path)
+        best["decode"] = min(best["decode"], time.process_time() - c)
+        c = time.process_time()
+        Replayer(log.saved, module).run(Visitor())
+        best["replay"] = min(best["replay"], time.process_time() - c)
+        c = time.process_time()
         log = read_log(path)
         Replayer(log.saved, module).run(Visitor())
-        c1 = time.process_time()
+        best["floor"] = min(best["floor"], time.process_time() - c)
+        c = time.process_time()
         log = read_log(path)
-        report = check_log(log, t.game, t.scenario, module=module)
-        c2 = time.process_time()
-        n = log.n_steps
-        floor = min(floor or 1e9, c1 - c0)
-        full = min(full or 1e9, c2 - c1)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB -> MiB (Linux)
-    combats = len(report.combats)
-    print(f"scripted {n} steps in {t1 - t0:.2f}s ({path.stat().st_size / 1e6:.1f} MB .vlog), "
-          f"{combats} combats")
-    print(f"decode + replay alone: {floor:.2f}s CPU = {n / floor:.0f} steps/s")
-    print(f"end to end (read + replay + check): {full:.2f}s CPU = {n / full:.0f} steps/s "
-          f"(target >= 10000); {full / floor:.2f}x decode + replay, the rules' share "
-          f"{(full - floor) / full:.0%}")
-    print(f"{len(report.findings)} findings ({len(report.violations)} violations)")
-    print(f"peak memory (ru_maxrss): {rss:.0f} MB (target < 300)")
+        Checker(game, sc, rules=[]).run(log, module)
+        best["engine"] = min(best["engine"], time.process_time() - c)
+        c = time.process_time()
+        log = read_log(path)
+        report = check_log(log, game, sc, module=module)
+        best["full"] = min(best["full"], time.process_time() - c)
+        wall += time.perf_counter() - w0
+        cpu += time.process_time() - c0
+    n = log.n_steps
+    floor = best["floor"]
+
+    def line(what, s):
+        return f"  {what:<44} {s:6.3f} s  {n / s:>8,.0f} steps/s  {s / floor:5.2f} x floor"
+
+    mix = step_mix(path)
+    print(f"log: {path.name}, {n} steps ({path.stat().st_size / 1e6:.2f} MB), "
+          + (f"scripted in {t1 - t0:.1f} s, " if not args.log else "")
+          + f"{len(report.combats)} combats; game italian-front, scenario "
+          f"{sc.id if sc else 'not recognised'}")
+    print("  steps: " + ", ".join(f"{k} {v}" for k, v in mix.most_common()))
+    print(f"CPU time, best of {args.repeat} (reference loop {best['reference'] * 1000:.0f} ms; "
+          f"wall/CPU over the runs {wall / cpu:.2f}: above 1 the machine was busy)")
+    print(line("decode (read_log)", best["decode"]))
+    print(line("replay alone (Replayer.run, empty visitor)", best["replay"]))
+    print(line("floor: decode + replay alone", floor))
+    print(line("decode + replay + engine (no rule)", best["engine"]))
+    print(line("end to end (read + replay + check)", best["full"]) + "   (target >= 10,000)")
+    rules_share = best["full"] - best["engine"]
+    print(f"  the rules' share of end to end {rules_share / best['full']:.0%} "
+          f"({rules_share:.3f} s), the engine's bookkeeping "
+          f"{(best['engine'] - floor) / best['full']:.0%}, decode + replay "
+          f"{floor / best['full']:.0%}")
+    counts = collections.Counter(f"{f.rule} {f.severity}" for f in report.findings)
+    print(f"{len(report.findings)} findings ({len(report.violations)} violations): "
+          + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    # one more run with a timer around each rule
+    tc = TimedChecker(game, sc)
+    tc.run(read_log(path), module)
+    total = sum(tc.spent.values())
+    print(f"rules by CPU time (one timed run, {total:.3f} s in rule calls; the timers add "
+          "their own cost):")
+    for k, v in tc.spent.most_common(args.rules):
+        print(f"  {v:6.3f} s  {v / floor:5.2f} x floor  {tc.calls[k]:6d} calls  {k}")
+    rest = total - sum(v for _, v in tc.spent.most_common(args.rules))
+    print(f"  {rest:6.3f} s  {rest / floor:5.2f} x floor  the other "
+          f"{max(0, len(tc.spent) - args.rules)} rules")
+    rss = memory_child(path)
+    print(f"peak memory of a process reading and checking the log (ru_maxrss): {rss} MB "
+          f"(target < 300); this process: "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
     return 0
 
 
