@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ModgenError
+from ..gcpolicy import fewer_collections
 from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
                      PieceMoved, PieceSentTo, PlayerJoined, PropertyChanged, StepRecord, StepUndone,
                      TurnAdvanced, Where)
@@ -39,6 +40,24 @@ __all__ = ["Visitor", "Replayer", "Timeline", "replay", "load_saved_game", "DEAD
 DEAD_PILE_NAMES = frozenset({"Eliminated", "Dead Pile", "Dead pile", "Eliminated Units"})
 
 _NAME_RE = re.compile(r"&lt;(.{1,80}?)&gt;")
+_NO_DICE: dict = {}
+_NO_PROPS: frozenset = frozenset()
+#: the entities VASSAL's chat writes (its HTML escaping of ``<``, ``>``, quotes; ours: the arrow
+#: of a move report)
+_ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&#39;", "'"), ("&rarr;", "\u2192"))
+
+
+def _unescape(s: str) -> str:
+    """``html.unescape``, without its regular expression when every ``&`` starts one of the
+    entities VASSAL writes (replacing them creates no ``&``, so none is read twice)."""
+    if "&" not in s:
+        return s
+    t = s
+    for e, c in _ENTITIES:
+        t = t.replace(e, c)
+    if "&" not in t:
+        return t
+    return html.unescape(s)
 _TYPED_CHAT_RE = re.compile(r"^&lt;(.{0,80}?)&gt; - (.*)$", re.S)
 _TURN_CHAT_RE = re.compile(r"Turn Updated from (.*) to (.*)$", re.S)
 
@@ -93,11 +112,13 @@ class Replayer:
         self._undoable: list[int] = []
         self._next_undo = -1
         self._moves_by_step: dict[int, set] = {}
+        self._buttons: Any = ...          # the module's dice buttons, read at the first roll
 
     # ------------------------------------------------------------------------------------
     def run(self, visitor: Visitor | None = None) -> GameState:
         try:
-            return self._run(visitor or Visitor())
+            with fewer_collections():
+                return self._run(visitor or Visitor())
         except ModgenError as e:  # a bound (pieces, trait chains) hit deep in the replay
             raise e.with_file(self.source_name) from None
 
@@ -142,8 +163,10 @@ class Replayer:
 
     def _step(self, step: Any, state: GameState) -> StepRecord:
         index = step.index
-        turn_before = self.turns.labels(state)
-        text_before = self.turns.text(state)
+        turns = self.turns
+        key_before = tuple(state.turn_states.items())
+        labels_before, text_before = turns.of_key(key_before)
+        turn_before = dict(labels_before)
         before: dict[str, _Snap] = {}
         slots: list[Any] = []          # events, or ("flip", pid) placeholders
         changed: dict[str, int] = {}   # pid → slot index of its first D/
@@ -194,9 +217,9 @@ class Replayer:
                 else:
                     self._moves_by_step.setdefault(index, set()).add(
                         (pid, cmd.new_map, cmd.new_x, cmd.new_y))
-                ev = PieceMoved(pid, p.name, self.where(state, m0, x0, y0),
-                                self.where(state, m1, x1, y1), st0, None, None, cmd.new_under,
-                                onto_name)
+                # the event is made once the step is resolved (_finish_move: where it landed)
+                ev = ("move", pid, p.name, self.where(state, m0, x0, y0),
+                      self.where(state, m1, x1, y1), st0, cmd.new_under, onto_name)
                 moves.append((len(slots), ev, pid))
                 slots.append(ev)
             elif kind == "AddPiece":
@@ -266,18 +289,21 @@ class Replayer:
             self._next_undo = len(self._undoable) - 1
 
         who, side, source = self._actor(state, movers, chat_names)
-        dice, dice_props = self._dice(props)
+        dice, dice_props = self._dice(props) if props else (_NO_DICE, _NO_PROPS)
         moved_ids = {pid for _, _, pid in moves}
-        turn_after = self.turns.labels(state)
+        key_after = tuple(state.turn_states.items())
+        labels_after, text_after = ((labels_before, text_before) if key_after == key_before
+                                    else turns.of_key(key_after))
+        turn_after = dict(labels_after)
         events: list[Any] = []
         for slot in slots:
             if not isinstance(slot, tuple):
-                if isinstance(slot, PieceMoved):
-                    slot = self._finish_move(slot, state, before)
                 events.append(slot)
                 continue
             tag = slot[0]
-            if tag == "changed":
+            if tag == "move":
+                events.append(self._finish(state, before, *slot[1:]))
+            elif tag == "changed":
                 pid = slot[1]
                 if pid in created or pid in deleted or pid not in state.pieces:
                     continue
@@ -311,12 +337,12 @@ class Replayer:
                 tid = slot[1]
                 old_l = turn_before
                 new_l = turn_after
-                events.append(TurnAdvanced(tid, old_l, new_l, text_before, self.turns.text(state)))
+                events.append(TurnAdvanced(tid, old_l, new_l, text_before, text_after))
             elif tag == "undo":
                 events.append(StepUndone(undo_target))
 
         rec = StepRecord(index, turn_before, turn_after, side, who, source, events,
-                         turn_text=self.turns.text(state), turn_text_before=text_before)
+                         turn_text=text_after, turn_text_before=text_before)
         if is_undo_step:
             rec.undoes = undo_target
             if undo_target is not None and 0 < undo_target <= len(self.records):
@@ -327,22 +353,29 @@ class Replayer:
 
     # ------------------------------------------------------------------------------------
     def _finish_move(self, ev: PieceMoved, state: GameState, before: dict) -> Any:
-        p = state.pieces.get(ev.piece)
+        return self._finish(state, before, ev.piece, ev.name, ev.src, ev.dst, ev.from_stack,
+                            ev.onto, ev.onto_name)
+
+    def _finish(self, state: GameState, before: dict, piece: str, name: str, src: Where,
+                dst: Where, from_stack: str | None, onto: str | None = None,
+                onto_name: str | None = None) -> Any:
+        """The move's event once the step is applied: where it landed in which stack, and
+        whether it was sent (Send-To, or dragged to the dead pile)."""
+        p = state.pieces.get(piece)
         to_stack = to_index = None
-        if p is not None and p.position == (ev.dst.map, ev.dst.x, ev.dst.y):
+        if p is not None and p.position == (dst.map, dst.x, dst.y):
             to_stack = p.stack
             to_index = p.stack_index
-        b = before.get(ev.piece)
+        b = before.get(piece)
         sent = False
         if p is not None and b is not None and b.facts is not None and p.xinfo.sendto:
             # the Send-To trait stored its return point in this step
             sent = b.facts.sendto_back != p.facts.sendto_back
-        dead = ev.src.map != ev.dst.map and self.is_dead_pile(ev.dst.map, p)
+        dead = src.map != dst.map and self.is_dead_pile(dst.map, p)
         if sent or dead:
-            return PieceSentTo(ev.piece, ev.name, ev.src, ev.dst, dead, ev.from_stack, to_stack,
-                               to_index, ev.onto, ev.onto_name, "send-to" if sent else "drag")
-        return PieceMoved(ev.piece, ev.name, ev.src, ev.dst, ev.from_stack, to_stack, to_index,
-                          ev.onto, ev.onto_name)
+            return PieceSentTo(piece, name, src, dst, dead, from_stack, to_stack,
+                               to_index, onto, onto_name, "send-to" if sent else "drag")
+        return PieceMoved(piece, name, src, dst, from_stack, to_stack, to_index, onto, onto_name)
 
     def _diff(self, state: GameState, pid: str, b: _Snap | None, moved: bool) -> list:
         p = state.pieces[pid]
@@ -373,14 +406,14 @@ class Replayer:
     def _chat(self, text: str, slots: list, chat_names: list, state: GameState) -> None:
         m = _TYPED_CHAT_RE.match(text)
         if m:
-            name = html.unescape(m.group(1))
+            name = _unescape(m.group(1))
             chat_names.append(name)
             pl = state.player_by_name(name)
-            slots.append(ChatLine(html.unescape(m.group(2)), name, pl.side if pl else None, "chat"))
+            slots.append(ChatLine(_unescape(m.group(2)), name, pl.side if pl else None, "chat"))
             return
         for nm in _NAME_RE.findall(text):
-            chat_names.append(html.unescape(nm))
-        plain = html.unescape(text)
+            chat_names.append(_unescape(nm))
+        plain = _unescape(text)
         if plain.startswith("*** ") or "Turn Updated from" in plain or plain.startswith("* UNDO:"):
             return  # dice / turn / undo reports: their facts are the dice, turn, undo events
         slots.append(ChatLine(plain, None, None, "report"))
@@ -390,13 +423,16 @@ class Replayer:
         changed = {cmd.name: cmd.new for _, cmd in props}
         results: dict = {}
         consumed: set = set()
-        buttons = None
-        if self.module is not None:
-            db = getattr(self.module, "dice_buttons", None)
-            if isinstance(db, dict):
-                buttons = set(db)
-            elif db is not None:
-                buttons = {getattr(d, "name", d) for d in db}
+        buttons = self._buttons
+        if buttons is ...:
+            buttons = None
+            if self.module is not None:
+                db = getattr(self.module, "dice_buttons", None)
+                if isinstance(db, dict):
+                    buttons = set(db)
+                elif db is not None:
+                    buttons = {getattr(d, "name", d) for d in db}
+            self._buttons = buttons
         for name, value in changed.items():
             if not name.endswith("_result"):
                 continue

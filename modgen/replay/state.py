@@ -42,6 +42,8 @@ __all__ = ["PieceState", "StackState", "PlayerInfo", "GameState"]
 
 def _int(s: str) -> int:
     """Java ``Integer.parseInt`` or 0 (``SequenceEncoder.Decoder.nextInt(0)``)."""
+    if s.isascii() and s.isdigit():
+        return int(s)
     try:
         return int(s) if s.strip() == s and "_" not in s else 0
     except ValueError:

@@ -185,7 +185,11 @@ class TurnDecoder:
         return r
 
     def _both(self, game_state: Any) -> tuple[dict[str, str], str | None]:
-        key = tuple(game_state.turn_states.items())
+        return self.of_key(tuple(game_state.turn_states.items()))
+
+    def of_key(self, key: tuple) -> tuple[dict[str, str], str | None]:
+        """(labels, text) of the trackers' states ``tuple(GameState.turn_states.items())``; the
+        labels are shared between calls: copy them before handing them out."""
         r = self._memo.get(key)
         if r is None:
             labels: dict[str, str] = {}

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 from ..errors import ModgenError
+from ..gcpolicy import fewer_collections
 from .limits import DECODE_WORK_FACTOR, MAX_COMMANDS, MAX_DEPTH
 from .sequence import SequenceEncoder, decode as seq_decode
 
@@ -111,6 +112,11 @@ def _split(text: str) -> list[str]:
     """``SequenceEncoder.Decoder`` on ESC: unescape one level, strip one pair of quotes."""
     if ESC not in text:
         parts = [text]
+    elif "\\" + ESC not in text and text[-1:] != "\\":
+        # no escaped delimiter (no part ends with a backslash): a plain split
+        parts = text.split(ESC)
+        if "'" not in text:
+            return parts
     else:
         raw = text.split(ESC)
         parts = []
@@ -196,8 +202,26 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
     tokens = _split(text)
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
-    first = _decode(tokens[0], depth + 1, b)
-    children = [_decode(t, depth + 1, b) for t in tokens[1:]]
+    d = depth + 1
+    first = _decode(tokens[0], d, b)
+    children = []
+    append = children.append
+    for i in range(1, len(tokens)):
+        t = tokens[i]
+        if ESC not in t and not (len(t) > 1 and t[0] == "'" and t[-1] == "'"):
+            # a leaf (most tokens): the checks _decode makes on it, in its order, inline
+            if d > MAX_DEPTH:
+                b.depth(d)
+            b.work += len(t)
+            if b.work > b.work_cap:
+                b.scan(0)
+            b.nodes += 1
+            if b.nodes > b.node_cap:
+                b.nodes -= 1
+                b.node()
+            append(Node(t))
+        else:
+            append(_decode(t, d, b))
     if first.head is None and not first.children and _plain_first(tokens[0]):
         return Node(first.token, children)
     return Node("", children, head=first)
@@ -539,6 +563,12 @@ def command_kind(token: str) -> str:
 
 
 def _canonical_int(s: str) -> int | None:
+    if s.isascii() and s.isdigit():
+        # the common case, as the pattern reads it: no leading zero, at most ten digits
+        if (s[0] != "0" or len(s) == 1) and len(s) <= 10:
+            v = int(s)
+            return v if v < 2**31 else None
+        return None
     if _INT_RE.fullmatch(s) and s != "-0":
         v = int(s)
         if -2**31 <= v < 2**31:
@@ -599,7 +629,23 @@ def parse_command(token: str) -> Command:
             return None if v == "null" else v
         cmd = MovePiece(f[0], nul(f[1]), nx, ny, nul(f[4]), nul(f[5]), ox, oy, nul(f[8]),
                         Secret(f[9]))
-        return _checked(cmd, token)
+        if "\\" in token or "'" in token:
+            return _checked(cmd, token)
+        # no escape and no quote: ten plain fields (no "/" left in any), canonical ints, "null"
+        # for None, re-encode to exactly the token
+        return cmd
+    if c0 == "M" and token.startswith("MutableProperty\t"):
+        body = token[16:]
+        f = _fields(body, "\t", 4)
+        if len(f) == 3:
+            cmd = MutableProperty(f[0], f[1], f[2], None)
+        elif len(f) == 4:
+            cmd = MutableProperty(f[0], f[1], f[2], f[3])
+        else:
+            return _opaque(token, "MutableProperty")
+        if "\\" in body or "'" in body:
+            return _checked(cmd, token)
+        return cmd            # plain fields (no tab left in any) re-encode to the token
     if c0 == "-" and token.startswith("-/"):
         return RemovePiece(token[2:])
     if c0 == "C" and token.startswith("CHAT"):
@@ -634,15 +680,6 @@ def parse_command(token: str) -> Command:
             if len(f) != 2:
                 return _opaque(token, "PYREMOVE")
             return _checked(PlayerRemove(Secret(f[1])), token)
-    if c0 == "M" and token.startswith("MutableProperty\t"):
-        f = seq_decode(token[len("MutableProperty\t"):], "\t", 4)
-        if len(f) == 3:
-            cmd = MutableProperty(f[0], f[1], f[2], None)
-        elif len(f) == 4:
-            cmd = MutableProperty(f[0], f[1], f[2], f[3])
-        else:
-            return _opaque(token, "MutableProperty")
-        return _checked(cmd, token)
     if c0 == "G" and token.startswith("GlobalProperty\t"):
         f = seq_decode(token, ";", 4)
         if f[0] != "GlobalProperty\t" or len(f) not in (3, 4):
@@ -749,6 +786,11 @@ def parse_saved_game(text: str, *, name: str | None = None) -> SavedGame:
     bound is a :class:`ModgenError` naming ``name`` (the file) and the bound."""
     if not isinstance(text, str):
         raise ModgenError("command text must be a string", file=name)
+    with fewer_collections():
+        return _parse_saved_game(text, name)
+
+
+def _parse_saved_game(text: str, name: str | None) -> SavedGame:
     b = _Budget(text, name)
     _count_check(text, b)
     tree = _decode(text, 0, b)
