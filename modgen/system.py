@@ -29,7 +29,13 @@ What a system gives (docs/architecture.md has the whole picture):
 * ``module`` — ``"module:factory"``; ``factory(game)`` returns the :class:`ModuleExtras` the
   module writer puts in ``buildFile.xml`` (turn tracker, dice, description);
 * ``validate`` — optional ``"module:function"``; ``function(game)`` returns the system's own
-  data errors (a list of ``ModgenError``), reported by ``modgen validate`` with the others.
+  data errors (a list of ``ModgenError``), reported by ``modgen validate`` with the others;
+* ``state`` — optional ``"module:factory"``; ``factory(ctx)`` returns the object the checker hands
+  to every rule as ``ctx.state`` (``modgen.check.context.CheckContext``): the system's own
+  bookkeeping across hooks (Burning Mountains: the combat in progress, supply states, Combat
+  Effectiveness owed). None: ``ctx.state`` is None;
+* ``map_art`` — optional ``"module:function"``; ``function(mapdef)`` draws one map board (a
+  Pillow image of the board's size), for the reports' map crops. None: ``modgen.art.map``.
 """
 from __future__ import annotations
 
@@ -58,14 +64,15 @@ class System:
     required_tables: tuple[str, ...] = ()
     module: str | None = None                      # "module:factory" -> ModuleExtras
     validate: str | None = None                    # "module:function" -> [ModgenError]
-    # a system whose files, module or checker have a shape of their own (Burning Mountains: steps,
+    state: str | None = None                       # "module:factory" (ctx) -> ctx.state
+    map_art: str | None = None                     # "module:function" (mapdef) -> board image
+    # a system whose files or module have a shape of their own (Burning Mountains: steps,
     # attack/defence/MA/AV counters, altitude per hex, game turns): the model's loader hands it the
     # game file (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts), ``modgen
-    # build`` its module (``build``: (game, output, progress) -> Path), ``modgen check`` its logs
-    # (``check``: (log, game) -> Report); each None = the shared machinery
+    # build`` its module (``build``: (game, output, progress) -> Path); each None = the shared
+    # machinery
     data: str | None = None
     build: str | None = None
-    check: str | None = None
     package: str = ""                              # set by find(): where relative names start
 
     def load(self, ref: str) -> Any:
@@ -104,8 +111,16 @@ class System:
     def module_builder(self) -> Callable | None:
         return self.load(self.build) if self.build else None
 
-    def log_checker(self) -> Callable | None:
-        return self.load(self.check) if self.check else None
+    def check_state(self, ctx) -> Any:
+        """The system's own state for one check (``ctx.state``), or None."""
+        return self.load(self.state)(ctx) if self.state else None
+
+    def map_renderer(self) -> Callable:
+        """``function(mapdef)`` → the board image (the system's art, else ``modgen.art.map``)."""
+        if self.map_art:
+            return self.load(self.map_art)
+        from .art.map import render_map
+        return render_map
 
 
 class TurnStructure(Protocol):

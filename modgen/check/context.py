@@ -84,6 +84,7 @@ class UnitState:
     marker_id: str | None = None
     marker_value: str | None = None
     supply_points: int | None = None
+    layers: dict = field(default_factory=dict)   # layer name -> level (1-based), every layer
 
     @property
     def on_board(self) -> bool:
@@ -139,6 +140,8 @@ class CheckContext:
     version: int = 0                             # bumped whenever a unit changes hex or face
     by_hex: dict = field(default_factory=dict)   # hex -> {piece id: UnitState} (kept by reindex)
     cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
+    combats: list = field(default_factory=list)  # a rules system's combat records, in log order
+    state: Any = None                            # the rules system's own state (System.state)
 
     # ---------------------------------------------------------------- positions
     def locate(self, map_name: str | None, x: int, y: int) -> Hex | None:

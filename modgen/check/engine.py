@@ -11,9 +11,13 @@ it runs (its *hook*):
 * ``setup(ctx)``                       once, on the begin state of the log
 * ``move(ctx, unit, frm, to, frm_map)`` a unit piece changed place (``frm``/``to`` hexes or None)
 * ``flip(ctx, unit, before, after)``    the unit's ``Step`` layer changed level
+* ``layer(ctx, piece, layer, before, after)`` any layer of any piece changed level (a system
+                                        whose pieces have other layers: Burning Mountains'
+                                        artillery ``Moved`` side, its markers' ``Side``)
 * ``turn(ctx, old, new)``               the turn tracker changed (``PhaseInfo`` before / after)
 * ``phase_end(ctx, ended)``             the turn tracker left a phase (end-of-phase checks)
 * ``declare(ctx, declaration)``         a chat declaration was read
+* ``dice(ctx, roll)``                   a DiceButton roll (``modgen.replay.DiceRolled``)
 * ``end(ctx)``                          after the last step
 
 Every function returns an iterable of findings (or None). Steps a later undo reversed, and the undo
@@ -23,6 +27,9 @@ The engine knows no rules system: the game names its system (``Game.system``), a
 ``modgen.system.find`` gives the modules whose rules run (``System.rules`` and the game's own),
 the turn structure that reads the tracker and the chat keywords it adds. A rule module only has
 to be listed there; its ``@rule`` functions run in the order of that list, then of definition.
+A system that keeps bookkeeping of its own across hooks (Burning Mountains: Combat Effectiveness,
+supply states, the combat in progress) names a factory in ``System.state``; the engine makes one
+object per check and hands it to the rules as ``ctx.state``.
 """
 from __future__ import annotations
 
@@ -32,8 +39,9 @@ from typing import Any, Callable, Iterable
 import importlib
 
 from ..model.types import Game, Scenario
-from ..replay import (ChatLine, GameState, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
-                      PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced, Visitor)
+from ..replay import (ChatLine, DiceRolled, GameState, PieceChanged, PieceCreated, PieceDeleted,
+                      PieceFlipped, PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced,
+                      Visitor)
 from ..replay.turns import TurnDecoder
 from ..system import System, system_of
 from . import declarations as decl
@@ -41,7 +49,7 @@ from .context import Board, CheckContext, PhaseInfo, UnitState, boards_for
 from .findings import WARNING, Finding, Report
 from .logread import LogData, our_module
 
-HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
+HOOKS = ("setup", "move", "flip", "layer", "turn", "phase_end", "declare", "dice", "end")
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,7 @@ class Checker(Visitor):
             boards = boards_for(game, scenario.maps if scenario else sorted(game.maps))
         self.system = system
         self.ctx = CheckContext(game, scenario, system.turn_structure(game), boards)
+        self.ctx.state = system.check_state(self.ctx)
         self.rules = rules_for(system, game.id) if rules is None else list(rules)
         self.grammar = decl.Grammar(system.keywords())
         self.findings: list[Finding] = []
@@ -134,7 +143,8 @@ class Checker(Visitor):
         level = layers.get("Step")
         u = UnitState(pid, uid, counter.name if counter else name, counter, side, nation, map_,
                       x, y, None, (level or 1) >= 2,
-                      props.get("MarkerId") or None, props.get("MarkerValue") or None)
+                      props.get("MarkerId") or None, props.get("MarkerValue") or None,
+                      layers=dict(layers))
         _set_supply(u, props.get("SupplyPoints"))
         u.hex = self.ctx.locate(u.map, u.x, u.y)
         return u
@@ -225,10 +235,13 @@ class Checker(Visitor):
             elif t is PieceFlipped:
                 ctx.version += 1
                 u = ctx.units.get(ev.piece)
-                if u is None or ev.layer != "Step":
+                if u is None:
                     continue
-                u.reduced = ev.new_level >= 2
-                self._run("flip", u, ev.old_level, ev.new_level)
+                u.layers[ev.layer] = ev.new_level
+                if ev.layer == "Step":
+                    u.reduced = ev.new_level >= 2
+                    self._run("flip", u, ev.old_level, ev.new_level)
+                self._run("layer", u, ev.layer, ev.old_level, ev.new_level)
             elif t is PieceChanged:
                 u = ctx.units.get(ev.piece)
                 if u is not None:
@@ -279,6 +292,8 @@ class Checker(Visitor):
                 if d is not None:
                     ctx.declarations.add(d)
                     self._run("declare", d)
+            elif t is DiceRolled:
+                self._run("dice", ev)
 
     def end(self) -> None:
         # the log may stop in the middle of a phase: end-of-phase checks run only on real ends
@@ -314,8 +329,10 @@ class Checker(Visitor):
                 u.map, u.x, u.y = ev.dst.map, ev.dst.x, ev.dst.y
                 u.hex = ctx.locate(u.map, u.x, u.y)
                 ctx.reindex(u, old)
-            elif t is PieceFlipped and ev.layer == "Step" and ev.piece in ctx.units:
-                ctx.units[ev.piece].reduced = ev.new_level >= 2
+            elif t is PieceFlipped and ev.piece in ctx.units:
+                ctx.units[ev.piece].layers[ev.layer] = ev.new_level
+                if ev.layer == "Step":
+                    ctx.units[ev.piece].reduced = ev.new_level >= 2
             elif t is PieceChanged and ev.piece in ctx.units:
                 _set_changes(ctx.units[ev.piece], ev.changes)
             elif t is PieceCreated:
@@ -354,4 +371,5 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
-                  side_names={s.id: s.name for s in game.sides})
+                  side_names={s.id: s.name for s in game.sides},
+                  combats=list(checker.ctx.combats))

@@ -105,6 +105,7 @@ class Report:
     scenario_basis: str = ""           # how the scenario was recognised
     notes: list[str] = field(default_factory=list)
     side_names: dict[str, str] = field(default_factory=dict)
+    combats: list = field(default_factory=list)   # combat records (with ``to_dict``), log order
 
     def __post_init__(self) -> None:
         self.findings = sorted(self.findings, key=Finding.sort_key)

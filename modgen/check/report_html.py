@@ -19,10 +19,18 @@ _CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em}
 .undetermined{border-left:6px solid #285ac8}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
 img{display:block;margin-top:.4em;border:1px solid #999}"""
+_COMBAT_CSS = ".combat{border-left:6px solid #555}td.bad{color:#c00;font-weight:bold}"
 
 
 def _e(s: object) -> str:
     return html.escape(str(s), quote=True)
+
+
+def _render_map(game: Game, mapdef):
+    """The board as the module draws it: the art of the game's rules system
+    (``System.map_renderer``)."""
+    from ..system import system_of
+    return system_of(game).map_renderer()(mapdef)
 
 
 class _MapCropper:
@@ -49,10 +57,9 @@ class _MapCropper:
             return None
         try:
             from PIL import ImageDraw
-            from ..art.map import render_map
             mapdef = self.game.maps[m]
             if m not in self._images:
-                self._images[m] = render_map(mapdef).convert("RGB")
+                self._images[m] = _render_map(self.game, mapdef).convert("RGB")
             grid, _w, _h = board_geometry(mapdef)
         except Exception:  # noqa: BLE001 — the picture is optional; the text says everything
             self.failed = True
@@ -78,6 +85,75 @@ class _MapCropper:
             d.line(line, fill=colour, width=4)
             for x, y in line:
                 d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=colour)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", optimize=False, compress_level=6)
+        return base64.b64encode(buf.getvalue()).decode("ascii")
+
+    def combat_image(self, marks: dict) -> str | None:
+        """The map around one combat (``Combat.map_marks()``): the hex attacked outlined in red
+        with its defenders named, each attacking hex in blue with its units named and a line to
+        the target, retreats in orange and advances in green."""
+        target = marks.get("target")
+        if not target or self.failed:
+            return None
+        names = [target] + list(marks.get("attackers", {})) + [h for p in marks.get("retreats", [])
+                                                              + marks.get("advances", []) for h in p]
+        hexes = [Hex.parse(h) for h in names if len(h) == 4 and h.isdigit()]
+        m = self._board(hexes[0])
+        if m is None:
+            return None
+        try:
+            from PIL import ImageDraw
+            from ..art.fonts import font
+            mapdef = self.game.maps[m]
+            if m not in self._images:
+                self._images[m] = _render_map(self.game, mapdef).convert("RGB")
+            grid, _w, _h = board_geometry(mapdef)
+        except Exception:  # noqa: BLE001 — the picture is optional; the text says everything
+            self.failed = True
+            return None
+        base = self._images[m]
+        pts = [grid.center(h) for h in hexes if mapdef.contains(h)]
+        pad = int(grid.dy * 1.6)
+        x0 = max(min(p[0] for p in pts) - pad, 0)
+        y0 = max(min(p[1] for p in pts) - pad, 0)
+        x1 = min(max(p[0] for p in pts) + pad, base.width)
+        y1 = min(max(p[1] for p in pts) + pad, base.height)
+        img = base.crop((x0, y0, x1, y1)).copy()
+        d = ImageDraw.Draw(img)
+        f = font(max(9, int(grid.dy / 6)), bold=True, family="condensed")
+
+        def c(h):
+            x, y = grid.center(Hex.parse(h))
+            return x - x0, y - y0
+
+        def outline(h, colour):
+            d.polygon([(x - x0, y - y0) for x, y in grid.corners(Hex.parse(h))], outline=colour,
+                      width=3)
+
+        def label(h, lines, colour):
+            x, y = c(h)
+            lines = lines[:4] + ([f"+{len(lines) - 4}"] if len(lines) > 4 else [])
+            top = y - len(lines) * f.size * 0.55
+            for i, t in enumerate(lines):
+                w = d.textlength(t, font=f)
+                ty = top + i * f.size * 1.1
+                d.rectangle((x - w / 2 - 2, ty - 1, x + w / 2 + 2, ty + f.size + 1),
+                            fill=(255, 255, 255))
+                d.text((x - w / 2, ty), t, fill=colour, font=f)
+        blue, red = (30, 70, 200), (200, 0, 0)
+        for h in marks.get("attackers", {}):
+            d.line([c(h), c(target)], fill=blue, width=3)
+        for key, colour in (("retreats", (230, 120, 0)), ("advances", (0, 140, 60))):
+            for a, b in marks.get(key, []):
+                d.line([c(a), c(b)], fill=colour, width=5)
+                bx, by = c(b)
+                d.ellipse((bx - 6, by - 6, bx + 6, by + 6), fill=colour)
+        outline(target, red)
+        for h, units in marks.get("attackers", {}).items():
+            outline(h, blue)
+            label(h, units, blue)
+        label(target, marks.get("target_units", []), red)
         buf = io.BytesIO()
         img.save(buf, format="PNG", optimize=False, compress_level=6)
         return base64.b64encode(buf.getvalue()).decode("ascii")
@@ -109,6 +185,20 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
             out.append(f"<tr><td>{_e(names.get(side, side))}</td>"
                        + "".join(f"<td>{c[k]}</td>" for k in SEVERITIES) + "</tr>")
         out.append("</table>")
+    if report.combats:
+        out.append(f"<style>{_COMBAT_CSS}</style>")
+        out.append(f"<h2>Combats ({len(report.combats)})</h2>")
+        for c in report.combats:
+            out.append(f'<div class="f combat"><span class=rule>{_e(getattr(c, "title", c))}</span>')
+            lines = c.summary_lines(names) if hasattr(c, "summary_lines") else []
+            out.append("<table>" + "".join(
+                f"<tr><td{' class=bad' if line.startswith('[') and '] violation' in line else ''}>"
+                f"{_e(line)}</td></tr>" for line in lines) + "</table>")
+            png = cropper.combat_image(c.map_marks()) if hasattr(c, "map_marks") else None
+            if png:
+                out.append(f'<img alt="map around the combat in {_e(getattr(c, "target", ""))}" '
+                           f'src="data:image/png;base64,{png}">')
+            out.append("</div>")
     out.append("<h2>Findings</h2>")
     if not report.findings:
         out.append("<p>No finding: no rule violation found.</p>")

@@ -20,6 +20,7 @@ def as_dict(report: Report) -> dict:
         "notes": list(report.notes),
         "sides": dict(report.side_names),
         "findings": [f.to_dict() for f in report.findings],
+        "combats": [c.to_dict() for c in report.combats if hasattr(c, "to_dict")],
         "summary": report.summary.to_dict(),
         "exit_code": report.exit_code,
     }

@@ -47,6 +47,14 @@ def render(report: Report) -> str:
         out.append("-" * (len(_TITLES[sev]) + len(str(len(group))) + 3))
         for f in group:
             out.append(finding_line(f, names))
+    if report.combats:
+        out.append("")
+        out.append(f"Combats ({len(report.combats)})")
+        out.append("-" * (len(str(len(report.combats))) + 10))
+        for c in report.combats:
+            out.append(getattr(c, "title", str(c)))
+            lines = c.summary_lines(names) if hasattr(c, "summary_lines") else []
+            out += [f"    {line}" for line in lines]
     s = report.summary
     out.append("")
     out.append("Summary")

@@ -25,7 +25,9 @@ def _test_data() -> Path:
     import re
     import shutil
     import tempfile
+    import atexit
     root = Path(tempfile.mkdtemp(prefix="bm-test-data-"))
+    atexit.register(shutil.rmtree, root, True)         # one copy per test session, removed after it
     for d in ("games", "counters", "tables", "maps"):
         shutil.copytree(ROOT / d, root / d)
     p = root / "maps" / "burning-mountains.yaml"
@@ -91,7 +93,11 @@ def rules_of(report, severity: str | None = None) -> list[str]:
 
 
 def combat_notes(report) -> list[str]:
-    return [n for n in report.notes if "combat on" in n]
+    """Each combat of the report (``Report.combats``, or the JSON's ``combats``) on one line: the
+    numbers of its stages joined by "; "."""
+    if isinstance(report, dict):
+        return ["; ".join(c["lines"]) for c in report["combats"]]
+    return [c.summary() for c in report.combats]
 
 
 def inner(h: Hex, radius: int = 2) -> bool:

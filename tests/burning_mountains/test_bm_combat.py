@@ -17,7 +17,7 @@ def test_legal_attack_and_its_numbers(tmp_path):
     _attack(g, "2215", "2214", roll=(4, 3, 2))
     code, js = check_cli(g, tmp_path)
     assert code == 0 and js["findings"] == []
-    [n] = [x for x in js["notes"] if "combat on 2215" in x]
+    [n] = [x for x in combat_notes(js) if "combat on 2215" in x]
     assert "attack 4 (55 Inf X 4) vs defence 4" in n and "ratio 1:1" in n and "column 1:1" in n
     assert "CRT dice 4+3 = 7: -/+1 (placeholder CRT)" in n and "magnitude Small (4 steps)" in n
     assert "TdP die 2" in n and "defender 2 +1 (CRT result) +1 (opponent's AV 1) = 4" in n

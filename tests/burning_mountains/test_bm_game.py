@@ -2,7 +2,7 @@
 Effectiveness recovery (10.3) legal and illegal."""
 from __future__ import annotations
 
-from bm_game import check, check_cli, fresh, real_game, rules_of
+from bm_game import check, check_cli, combat_notes, fresh, real_game, rules_of
 from modgen.systems.burning_mountains import module as M
 
 
@@ -42,7 +42,7 @@ def test_scripted_gt1_to_gt3_checks_clean(tmp_path):
     code, js = check_cli(g, tmp_path)
     assert code == 0, js["findings"]
     assert js["findings"] == []
-    combats = [n for n in js["notes"] if "combat on 2107" in n]
+    combats = [n for n in combat_notes(js) if "combat on 2107" in n]
     assert len(combats) == 1 and "attack 8 (K.J. 2 Mtn III 4, K.J. 3 Mtn III 4) vs defence 4" in combats[0]
     assert any(n.startswith("14.0: A-H VP 10") for n in js["notes"])
 

@@ -16,8 +16,8 @@ def _attack(g, target, *refs, roll=(3, 3, 3)):
 
 
 def _note(js_or_report, target):
-    notes = js_or_report["notes"] if isinstance(js_or_report, dict) else js_or_report.notes
-    [n] = [x for x in notes if f"combat on {target}" in x]
+    """The one combat on ``target`` in the report (text, or the JSON report's ``combats``)."""
+    [n] = [x for x in combat_notes(js_or_report) if f"combat on {target}" in x]
     return n
 
 
