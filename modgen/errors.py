@@ -36,3 +36,8 @@ class ValidationErrors(ModgenError):
     def __init__(self, errors: list[ModgenError]):
         self.errors = errors
         super().__init__("\n".join(e.format() for e in errors))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread by the command line's handler. A KeyboardInterrupt, so
+    everything that cleans up after Ctrl-C (temporary files, the map worker) does the same."""

@@ -33,11 +33,13 @@ object per check and hands it to the rules as ``ctx.state``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 import importlib
 
+from ..errors import ModgenError
+from ..hexgrid import Hex
 from ..model.types import Game, Scenario
 from ..replay import (ChatLine, DiceRolled, GameState, PieceChanged, PieceCreated, PieceDeleted,
                       PieceFlipped, PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced,
@@ -46,10 +48,12 @@ from ..replay.turns import TurnDecoder
 from ..system import System, system_of
 from . import declarations as decl
 from .context import Board, CheckContext, PhaseInfo, UnitState, boards_for
-from .findings import WARNING, Finding, Report
+from .coverage import Coverage, assess
+from .findings import WARNING, Finding, Report, _rule_key
 from .logread import LogData, our_module
 
 HOOKS = ("setup", "move", "flip", "layer", "turn", "phase_end", "declare", "dice", "end")
+SCENE_RADIUS = 3          # hexes around a finding whose pieces its report picture shows
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,8 @@ class Checker(Visitor):
         self._phase_cache: dict = {}
         self._phase_seen = False
         self._labels_trusted = True     # False: the tracker is not this game's calendar
+        self.known_units: set[str] = set()      # pieces the game data know as units (coverage)
+        self.unknown_pieces: set[str] = set()   # pieces known neither as unit nor as marker
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -126,7 +132,30 @@ class Checker(Visitor):
                 for f in out:
                     if not f.check:
                         f = Finding(**{**f.__dict__, "check": r.name})
+                    if (f.hexes or f.path) and not f.scene:
+                        f = replace(f, scene=self._scene(f))
                     self.findings.append(f)
+
+    def _scene(self, f: Finding, radius: int = SCENE_RADIUS) -> tuple:
+        """The pieces within ``radius`` hexes of a finding's hexes as they stand now (the HTML
+        report draws them on its map picture: the enemy units behind an "enter EZOC" cost)."""
+        near: set = set()
+        frontier = set()
+        for text in (*f.hexes, *f.path):
+            try:
+                frontier.add(Hex.parse(text))
+            except ModgenError:
+                continue
+        for _ in range(radius + 1):
+            near |= frontier
+            frontier = {n for h in frontier for n in h.neighbours()} - near
+        out = []
+        for h in sorted(near):
+            for u in self.ctx.by_hex.get(h, {}).values():
+                if u.counter is not None or u.marker_id:
+                    out.append((h.id, u.unit_id if u.counter is not None else "", u.marker_id or "",
+                                u.marker_value or "", bool(u.reduced)))
+        return tuple(out)
 
     # ------------------------------------------------------------------ state
     def _unit(self, pid: str, name: str, props: dict, layers: dict, map_: str | None, x: int,
@@ -134,6 +163,10 @@ class Checker(Visitor):
         game = self.ctx.game
         uid = props.get("UnitId") or ""
         counter = game.counters.get(uid) if uid else None
+        if counter is not None:
+            self.known_units.add(pid)
+        elif props.get("MarkerId") not in game.markers:
+            self.unknown_pieces.add(pid)
         nation = counter.nation if counter else (props.get("Nation") or None)
         side = None
         if nation and nation in game.nations:
@@ -304,6 +337,16 @@ class Checker(Visitor):
                                   "checked")
         self._run("end")
 
+    def coverage(self, log: LogData) -> Coverage:
+        """What this run checked (``modgen.check.coverage``): the rules, on how many units, and
+        what it could not check."""
+        ctx = self.ctx
+        rules = sorted({r.number for r in self.rules}, key=_rule_key)
+        return assess(rules=rules, units=len(self.known_units), unknown=len(self.unknown_pieces),
+                      scenario_known=ctx.scenario is not None,
+                      turn_read=not (ctx.now.phase is None and not self._phase_seen),
+                      module_name=log.module_name, game_title=ctx.game.title)
+
     def run(self, log: LogData, module: Any = None) -> list[Finding]:
         """Replay ``log`` (``modgen.replay.Replayer``) with this checker as the visitor.
 
@@ -372,4 +415,5 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
                   side_names={s.id: s.name for s in game.sides},
-                  combats=list(checker.ctx.combats))
+                  combats=list(checker.ctx.combats),
+                  coverage=checker.coverage(log))

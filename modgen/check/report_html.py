@@ -7,6 +7,7 @@ import base64
 import html
 import io
 
+from ..errors import ModgenError
 from ..hexgrid import Hex
 from ..model.geometry import board_geometry
 from ..model.types import Game
@@ -18,8 +19,16 @@ _CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em}
 .violation{border-left:6px solid #c00}.warning{border-left:6px solid #dc8c00}
 .undetermined{border-left:6px solid #285ac8}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
-img{display:block;margin-top:.4em;border:1px solid #999}"""
+img{display:block;margin-top:.4em;border:1px solid #999}
+.verdict{font-size:120%;font-weight:bold;padding:.4em .6em;border-radius:4px}
+.verdict.ok{background:#e4f4e4}.verdict.bad{background:#fbe3e3}.verdict.incomplete{background:#fff0c8}"""
 _COMBAT_CSS = ".combat{border-left:6px solid #555}td.bad{color:#c00;font-weight:bold}"
+
+
+def _verdict_class(report: Report) -> str:
+    if report.violations:
+        return "bad"
+    return "ok" if report.complete else "incomplete"
 
 
 def _e(s: object) -> str:
@@ -40,6 +49,7 @@ class _MapCropper:
         self.game = game
         self.maps = [m for m in maps if game is not None and m in game.maps]
         self._images: dict[str, object] = {}
+        self._art: dict[tuple, object] = {}
         self.failed = False
 
     def _board(self, h: Hex):
@@ -56,7 +66,7 @@ class _MapCropper:
         if m is None:
             return None
         try:
-            from PIL import ImageDraw
+            from PIL import Image, ImageDraw
             mapdef = self.game.maps[m]
             if m not in self._images:
                 self._images[m] = _render_map(self.game, mapdef).convert("RGB")
@@ -73,18 +83,25 @@ class _MapCropper:
         y0 = max(min(p[1] for p in pts) - pad, 0)
         x1 = min(max(p[0] for p in pts) + pad, base.width)
         y1 = min(max(p[1] for p in pts) + pad, base.height)
-        img = base.crop((x0, y0, x1, y1)).copy()
-        d = ImageDraw.Draw(img)
+        img = base.crop((x0, y0, x1, y1)).convert("RGBA")
+        self._pieces(img, f, mapdef, grid, x0, y0)
+        # the finding's hexes and route over the pieces, the route translucent so the counters
+        # under it stay legible
+        over = Image.new("RGBA", img.size, (0, 0, 0, 0))
+        d = ImageDraw.Draw(over)
         colour = _COLOURS.get(f.severity, (0, 0, 0))
         for h in {Hex.parse(h) for h in f.hexes if len(h) == 4 and h.isdigit()}:
             if mapdef.contains(h):
-                d.polygon([(x - x0, y - y0) for x, y in grid.corners(h)], outline=colour, width=3)
+                d.polygon([(x - x0, y - y0) for x, y in grid.corners(h)], outline=colour + (255,), width=3)
         path = [Hex.parse(h) for h in f.path if len(h) == 4 and h.isdigit()]
         line = [(grid.center(h)[0] - x0, grid.center(h)[1] - y0) for h in path if mapdef.contains(h)]
         if len(line) >= 2:
-            d.line(line, fill=colour, width=4)
-            for x, y in line:
-                d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=colour)
+            d.line(line, fill=(255, 255, 255, 170), width=8)
+            d.line(line, fill=colour + (210,), width=4)
+            for x, y in line[:-1]:
+                d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour + (220,))
+            _arrow_head(d, line[-2], line[-1], colour + (235,))
+        img = Image.alpha_composite(img, over).convert("RGB")
         buf = io.BytesIO()
         img.save(buf, format="PNG", optimize=False, compress_level=6)
         return base64.b64encode(buf.getvalue()).decode("ascii")
@@ -159,6 +176,74 @@ class _MapCropper:
         return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
+    def _piece_image(self, key: tuple):
+        """One piece's art (counter face or marker) as the module draws it, made once."""
+        if key in self._art:
+            return self._art[key]
+        from ..art import render_counter, render_marker
+        unit_id, marker_id, value, reduced = key
+        img = None
+        try:
+            if unit_id and unit_id in self.game.counters:
+                c = self.game.counters[unit_id]
+                face = "back" if reduced and c.back is not None else "front"
+                img = render_counter(c, self.game.nations[c.nation], face)
+            elif marker_id and marker_id in self.game.markers:
+                m = self.game.markers[marker_id]
+                img = render_marker(m, value if value in m.values else None)
+        except Exception:  # noqa: BLE001 - a piece the art cannot draw is left out of the picture
+            img = None
+        self._art[key] = img.convert("RGBA") if img is not None else None
+        return self._art[key]
+
+    def _pieces(self, img, f: Finding, mapdef, grid, x0: int, y0: int) -> None:
+        """The pieces around the finding (``Finding.scene``) on their hexes, stacked as VASSAL
+        shows them (each one a few pixels up and right of the one under it); the finding's own
+        units on top of their stack; more than four show as four and a "+n"."""
+        from PIL import ImageDraw
+        from ..art.fonts import font
+        stacks: dict[str, list] = {}
+        own = {u.id for u in f.units}
+        for hex_id, unit_id, marker_id, value, reduced in f.scene:
+            stacks.setdefault(hex_id, []).append((unit_id, marker_id, value, reduced))
+        d = ImageDraw.Draw(img)
+        for hex_id, pieces in stacks.items():
+            try:
+                h = Hex.parse(hex_id)
+            except ModgenError:
+                continue
+            if not mapdef.contains(h):
+                continue
+            pieces.sort(key=lambda p: (p[0] in own, p[1] == "" and p[0] != ""))  # markers under units
+            shown = pieces[-4:]
+            cx, cy = grid.center(h)
+            for i, key in enumerate(shown):
+                art = self._piece_image(key)
+                if art is None:
+                    continue
+                off = (i - (len(shown) - 1) / 2) * 4
+                px, py = int(cx - x0 - art.width / 2 + off), int(cy - y0 - art.height / 2 - off)
+                img.paste(art, (px, py), art)          # clipped at the picture's edges
+            if len(pieces) > len(shown):
+                t = f"+{len(pieces) - len(shown)}"
+                fnt = font(11, bold=True)
+                tx, ty = cx - x0 + 18, cy - y0 - 30
+                d.rectangle((tx - 2, ty - 1, tx + d.textlength(t, font=fnt) + 2, ty + 12), fill=(255, 255, 255))
+                d.text((tx, ty), t, font=fnt, fill=(0, 0, 0))
+
+
+def _arrow_head(d, p, q, colour) -> None:
+    """A filled arrowhead at ``q`` pointing from ``p``: where the unit ended."""
+    import math
+    (x1, y1), (x2, y2) = p, q
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    size = 12
+    d.polygon([(x2, y2), (x2 - ux * size + nx * size * 0.6, y2 - uy * size + ny * size * 0.6),
+               (x2 - ux * size - nx * size * 0.6, y2 - uy * size - ny * size * 0.6)], fill=colour)
+
+
 def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ()) -> str:
     names = report.side_names
     cropper = _MapCropper(game, maps or (tuple(sorted(game.maps)) if game else ()))
@@ -167,7 +252,8 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
            f"<h1>modgen check</h1><p>Log <code>{_e(report.log_file)}</code>; game {_e(report.game)}; "
            f"scenario {_e(report.scenario or 'unknown')}"
            + (f" ({_e(report.scenario_basis)})" if report.scenario_basis else "")
-           + f"; {report.steps} log steps.</p>"]
+           + f"; {report.steps} log steps.</p>",
+           f'<p class="verdict {_verdict_class(report)}">{_e(report.headline())}</p>']
     for n in report.notes:
         out.append(f"<p class=meta>Note: {_e(n)}</p>")
     s = report.summary
@@ -201,7 +287,8 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
             out.append("</div>")
     out.append("<h2>Findings</h2>")
     if not report.findings:
-        out.append("<p>No finding: no rule violation found.</p>")
+        out.append("<p>No finding.</p>" if report.complete else
+                   "<p>No finding, but the check was incomplete (see the verdict above).</p>")
     for f in report.findings:
         where = [f"step {f.step}" if f.step is not None else "set-up"]
         where += [x for x in (f.turn, f.phase) if x]

@@ -5,7 +5,7 @@ import json
 
 from .findings import Report
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2     # 2: verdict and coverage (what was and was not checked)
 
 
 def as_dict(report: Report) -> dict:
@@ -22,6 +22,8 @@ def as_dict(report: Report) -> dict:
         "findings": [f.to_dict() for f in report.findings],
         "combats": [c.to_dict() for c in report.combats if hasattr(c, "to_dict")],
         "summary": report.summary.to_dict(),
+        "verdict": report.headline(),
+        "coverage": report.coverage.to_dict() if report.coverage is not None else None,
         "exit_code": report.exit_code,
     }
 

@@ -35,7 +35,8 @@ def render(report: Report) -> str:
     out = [f"modgen check: {report.log_file}",
            f"game {report.game}, scenario {report.scenario or 'unknown'}"
            + (f" ({report.scenario_basis})" if report.scenario_basis else "")
-           + f", {report.steps} log steps"]
+           + f", {report.steps} log steps",
+           report.headline()]
     for n in report.notes:
         out.append(f"note: {n}")
     for sev in SEVERITIES:
@@ -70,8 +71,11 @@ def render(report: Report) -> str:
         for side, c in s.by_side.items():
             label = names.get(side, side)
             out.append(f"  {label:<16} " + ", ".join(f"{c[k]} {k}" for k in SEVERITIES if c[k]))
-    if not report.violations:
-        out.append("No rule violation found.")
+    cov = report.coverage
+    if cov is not None and cov.rules:
+        out.append(f"checked: {len(cov.rules)} rules ({', '.join(cov.rules)}) on {cov.units} "
+                   f"unit{'s' if cov.units != 1 else ''}")
+    out.append(report.headline())
     return "\n".join(out) + "\n"
 
 

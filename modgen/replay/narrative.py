@@ -178,8 +178,14 @@ def final_state_json(state: GameState, turns: Any = None) -> dict:
     return out
 
 
+#: ``modgen log --json``: the format's name and version (as ``modgen check --format json``)
+LOG_FORMAT, LOG_FORMAT_VERSION = "modgen-log", 1
+
+
 def _doc(timeline: Any, steps: Any = None) -> dict:
     return {
+        "format": LOG_FORMAT,
+        "version": LOG_FORMAT_VERSION,
         "source": timeline.source,
         "positions": "map pixels and location names" if timeline.module_used
         else "map pixels only (no module given)",

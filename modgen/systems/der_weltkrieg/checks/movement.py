@@ -84,11 +84,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         ctx.cache[("spent", key)] = (len(drops), res.spent)
     else:
         ctx.cache.pop(("spent", key), None)
-    path: list[Hex] = []
-    for seg in res.segments:
-        for h in seg.path:
-            if not path or path[-1] != h:
-                path.append(h)
+    path = drawn_route(res.segments, drops)
     if res.verdict != mv.LEGAL:
         ctx.flagged.add(("move-reported", key))
     if res.verdict == mv.ILLEGAL:
@@ -113,6 +109,22 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
                           hexes=[drops[0], drops[-1]], path=path or drops,
                           missing="map data for the hexsides crossed")
+
+
+def drawn_route(segments, drops) -> list[Hex]:
+    """The route a report draws: each leg between two drops by its cheapest path when one was
+    found, else straight from drop to drop, so the route always ends where the unit ended (a
+    search that failed on one leg used to cut the route short there)."""
+    found = {(s.start, s.end): s.path for s in segments if s.found and s.path}
+    path: list[Hex] = []
+    for a, b in zip(drops, drops[1:]):
+        leg = found.get((a, b))
+        if not leg or leg[0] != a or leg[-1] != b:
+            leg = (a, b)
+        for h in leg:
+            if not path or path[-1] != h:
+                path.append(h)
+    return path or list(drops)
 
 
 def _legal_if_entrained(ctx: CheckContext, board, u: UnitState, drops, costs, column, rail_used,
