@@ -100,7 +100,23 @@ def test_every_palette_piece_decodes_with_its_counter(built):
         else:
             m = game.markers[props["MarkerId"]]
             assert set(p.layers()) == ({"Side"} if len(m.sides) == 2 else set())
+            # a Marker property cannot follow a flip: a two-sided marker's value is its Side layer,
+            # whose level names make VASSAL's piece name "CE -1" / "CE -2" (Embellishment.getName)
+            if len(m.sides) == 2:
+                assert "MarkerValue" not in props
+                assert p.name == f"{m.label} {m.sides[0]}"
+                for level, value in enumerate(m.sides, 1):
+                    assert _name_at(p, level) == f"{m.label} {value}"
+            else:
+                assert props["MarkerValue"] == m.sides[0] and p.name == f"{m.label} {m.sides[0]}"
     assert seen == set(game.counters)
+
+
+def _name_at(piece, level: int) -> str:
+    """The piece's name with its Side layer at ``level`` (``Embellishment.getName``)."""
+    from modgen.vassal.traits import layer_name, parse_embellishment
+    emb = parse_embellishment(next(t for t in piece.traits if t.prefix == "emb2;"))
+    return layer_name(emb.level_names[level - 1], piece.basic.name)
 
 
 def test_dice_tracker_boards_and_charts(built):
@@ -108,6 +124,11 @@ def test_dice_tracker_boards_and_charts(built):
     mod = read_module(str(path))
     combat = mod.dice_buttons[M.COMBAT_DICE]
     assert combat.n_dice == 3 and combat.n_sides == 6 and not combat.report_total
+    # DiceButton.DR sorts the dice only with sortDice, keeps them all without keepDice: the report's
+    # $result1$..$result3$ are the dice in the order rolled (CRT pair first, then the TdP die)
+    xml = zipfile.ZipFile(path).read("buildFile.xml").decode()
+    [tag] = [t for t in xml.split("<") if t.startswith("VASSAL.build.module.DiceButton") and 'name="Combat"' in t]
+    assert 'sortDice="false"' in tag and 'keepDice="false"' in tag and "white" not in tag and "red" not in tag
     assert "$result1$ + $result2$" in combat.report_format and "$result3$" in combat.report_format
     assert mod.dice_buttons["2d6"].n_dice == 2
     tr = mod.tracker(M.TRACKER_ID)

@@ -44,7 +44,10 @@ TRACKER_ID = "TurnTracker0"
 PHASE_NAMES = {"supply": "Supply Phase", "reinforcement": "Reinforcement Phase", "movement": "Movement Phase",
                "combat": "Combat Phase"}
 COMBAT_DICE = "Combat"
-COMBAT_REPORT = ("** Combat 3d6: CRT (two white dice) $result1$ + $result2$, TdP (red die) $result3$ "
+# DiceButton (3.6+) sets $result1$..$resultN$ for the report only, in the order rolled (no
+# sortDice): VASSAL's dice have no colour, so the report names the dice by place: the first two
+# play the rulebook's two same-coloured dice (the CRT roll, 8.3), the third the odd one (TdP, 8.5)
+COMBAT_REPORT = ("** Combat 3d6: CRT (dice 1+2) $result1$ + $result2$, TdP (die 3) $result3$ "
                  "*** &lt;$PlayerName$&gt;")
 DICE_REPORT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
 UNIT_PROPERTIES = ("UnitId", "Nation", "Side", "NationName", "SideName", "Type", "Size", "Designation",
@@ -111,15 +114,26 @@ def unit_traits(game: Game, c: BmCounter, *, level: int = 1, gpid: int | str = "
 
 def marker_traits(m: BmMarker, *, level: int = 1, gpid: int | str = "", map_id: str | None = None, x: int = 0,
                   y: int = 0, piece_id: str | None = None) -> list[T.Trait]:
+    """A marker: one-sided ones carry their value as the Marker property ``MarkerValue``; a
+    two-sided one (CE -1/-2, LS/OOS, GT, VP) is one piece flipped between its sides: a Marker
+    property cannot follow a flip (``Marker`` is static), so its value is the ``Side`` layer
+    (VASSAL's ``Side_Level``, ``Side_Name``) and each level names the side ("CE" + " -2")."""
     images = [marker_image(m.id, i) for i in range(len(m.sides))]
-    chain = [T.delete(), T.marker([("MarkerId", m.id), ("MarkerKind", m.kind), ("MarkerValue", m.sides[0])])]
+    props = [("MarkerId", m.id), ("MarkerKind", m.kind)]
+    if len(images) == 1:
+        props.append(("MarkerValue", m.sides[0]))
+    chain = [T.delete(), T.marker(props)]
+    name = f"{m.label} {m.sides[0]}"
     if len(images) > 1:
         chain.append(T.report_state([T.FLIP_KEY], FLIP_REPORT, "Report flips"))
-        chain.append(T.embellishment("Side", images, ["", f"+ ({m.sides[1]})"], level=level, up_command="Flip",
+        # Embellishment.getName splits a level name on "+" (a SequenceEncoder.Decoder): a "+" of
+        # the side's own text ("VP +50") is escaped, or the name would stop before it
+        levels = ["+ " + v.replace("+", "\\+") for v in m.sides]
+        chain.append(T.embellishment("Side", images, levels, level=level, up_command="Flip",
                                      increase_key=T.FLIP_KEY, description=f"{m.label}: {' / '.join(m.sides)}"))
+        name = m.label
     props = [("UniqueID", piece_id)] if piece_id else []
-    chain.append(T.basic_piece(images[0], f"{m.label} {m.sides[0]}", map_id=map_id, x=x, y=y, gpid=gpid,
-                               properties=props))
+    chain.append(T.basic_piece(images[0], name, map_id=map_id, x=x, y=y, gpid=gpid, properties=props))
     return chain
 
 
@@ -235,7 +249,7 @@ def tracker(game: Game) -> TurnTracker:
 
 #: the dice (8.3, 8.5, 15.1, 15.2): DiceButton attributes as buildFile.xml writes them
 DICE = ({"name": COMBAT_DICE, "text": "Combat 3d6",
-         "tooltip": "3d6: two white dice for the CRT (8.3), the red die for the Loss Results Table (8.5)",
+         "tooltip": "3d6: dice 1 and 2 for the CRT (8.3), die 3 for the Loss Results Table (8.5)",
          "nDice": 3, "reportFormat": COMBAT_REPORT},
         {"name": "2d6", "text": "2d6", "tooltip": "Two dice (15.2 Italian improved defence)", "nDice": 2,
          "reportFormat": DICE_REPORT},
@@ -391,7 +405,7 @@ def charts(game: Game) -> dict[str, bytes]:
                                                       for a, d in crt.rows[roll]) + "</tr>")
     out["charts/crt.html"] = _page("Combat Results Table (9.1)", [
         "<h2>Combat Results Table (9.1)</h2>", _notice(crt.provenance),
-        "<p>Roll the two same-coloured dice (8.3). Attacker / defender: - none, +# / -# DRM on that side's TdP "
+        "<p>The two same-coloured dice (8.3): dice 1 and 2 of the Combat button. Attacker / defender: - none, +# / -# DRM on that side's TdP "
         "roll, R# retreat # hexes. Odds rounded for the defender (8.1); flank 2 columns right (7.9.1); below 1:3 "
         "not allowed; above 4:1 use 4:1 and +1 TdP to the defender per ratio over (8.2).</p>",
         "<table border='1'>", *rows, "</table>"])
@@ -400,7 +414,7 @@ def charts(game: Game) -> dict[str, bytes]:
         rows.append(f"<tr><td>{k}</td>" + "".join(f"<td>{v or '-'}</td>" for v in tdp.rows[k]) + "</tr>")
     out["charts/tdp.html"] = _page("Loss Results Table (9.4)", [
         "<h2>Loss Results Table / TdP (9.4)</h2>", _notice(tdp.provenance),
-        "<p>Each side rolls the odd-coloured die (8.5). Magnitude (8.4): Small = 6 steps or fewer, Large = 7 or "
+        "<p>Both sides read the odd-coloured die (8.5): die 3 of the Combat button. Magnitude (8.4): Small = 6 steps or fewer, Large = 7 or "
         "more. DRMs (9.4.1): CRT result; opponent's AV 0:+0, 1:+1, 2-3:+2, 4-5:+3, 6+:+4; defender flanked +2; "
         "unable to retreat or to fulfil the retreat guidelines +2; +1 to the defender per ratio over 4:1. Result = "
         "Combat Effectiveness reductions (9.4.2).</p>", "<table border='1'>", *rows, "</table>"])
@@ -436,8 +450,9 @@ def help_page(game: Game) -> bytes:
         "<p>Generated by modgen from the game data. <b>PLACEHOLDERS:</b> the rulebook prints no counter, CRT, "
         "TdP, Terrain Effects Chart, reinforcement schedule or map; every such value in this module is a "
         "placeholder (see each chart) and the map is SCHEMATIC: " + html.escape(m.provenance.reason) + "</p>",
-        "<p>Dice: <b>Combat</b> rolls 3d6: the two white dice for the CRT, the red die for the Loss Results "
-        "Table (8.3, 8.5). <b>2d6</b> for 15.2, <b>1d6</b> for 15.1.</p>",
+        "<p>Dice: <b>Combat</b> rolls 3d6 and reports them in the order rolled: dice 1 and 2 are the two "
+        "same-coloured dice of the CRT roll (8.3), die 3 the odd-coloured die of the Loss Results Table (8.5). "
+        "<b>2d6</b> for 15.2, <b>1d6</b> for 15.1.</p>",
         "<p>Keys: Ctrl+F flip (reduced side, artillery Mov side, markers), Ctrl+K eliminate, Ctrl+D delete.</p>",
         "<h3>Declarations (typed in the chat, for modgen check)</h3>",
         "<pre>" + html.escape(_declarations_text()) + "</pre>"])

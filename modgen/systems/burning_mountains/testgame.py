@@ -48,6 +48,7 @@ class BmTestGame(TestGame):
         self.steps: list[list[str]] = []
         self._next = FIRST_ID
         self._pool: dict[str, int] = {}
+        self._dice_memory: dict[str, tuple[str, str, str, str]] = {}   # last _result/_total/_keep/_summary
         self._slot_of = {s.counter: s.gpid for s in M.slots(game) if s.counter}
         if setup:
             self.setup_scenario()
@@ -80,7 +81,7 @@ class BmTestGame(TestGame):
                 return c.name + (" (Mov)" if c.is_artillery else " (reduced)")
             return c.name
         m = self.game.markers[p.marker]
-        return f"{m.label} {m.sides[p.level - 1]}"
+        return f"{m.label} {m.sides[p.level - 1]}"          # the Side layer's level names (module.marker_traits)
 
     def setup_scenario(self) -> None:
         from ...check.logread import parse_log
@@ -176,12 +177,30 @@ class BmTestGame(TestGame):
         raise ModgenError(f"GT {gt} {side} {phase} is not reachable")
 
     def combat_roll(self, crt1: int, crt2: int, tdp: int) -> int:
-        """The Combat button (3d6): the two same-coloured CRT dice, then the odd TdP die (8.3, 8.5)."""
+        """The Combat button (3d6): the two same-coloured CRT dice, then the odd TdP die (8.3, 8.5),
+        as VASSAL 3.7.26 logs a DiceButton roll (``DiceButton.DR``): the report, then the
+        ``_result``, ``_total``, ``_keep`` and ``_summary`` properties."""
+        return self.roll(M.COMBAT_DICE, [crt1, crt2, tdp])
+
+    def roll(self, dice: str = "1d6", values: list[int] | None = None) -> int:
+        """A roll of one of this module's dice buttons, with its report format (``module.DICE``)."""
+        values = list(values or [1])
+        spec = next(d for d in M.DICE if d["name"] == dice)
         who = html.escape(self.player, quote=False)
-        result = f"{crt1},{crt2},{tdp}"
-        return self._step([f"CHAT*** Combat 3d6: CRT (two white dice) {crt1} + {crt2}, TdP (red die) {tdp} *** "
-                           f"&lt;{who}&gt;",
-                           f"MutableProperty\t{M.COMBAT_DICE}_result\t\t{result}\tModule"])
+        result = ",".join(map(str, values))
+        report = spec["reportFormat"].replace("$name$", dice).replace("$result$", result)
+        for i, v in enumerate(values, 1):
+            report = report.replace(f"${'result'}{i}$", str(v))
+        report = report.replace("$PlayerName$", who)
+        counts = sorted(set(values))
+        summary = ", ".join(f"{v} x{values.count(v)}" for v in counts)
+        old = self._dice_memory.get(dice, ("1", "0", "0", ""))
+        self._dice_memory[dice] = (result, str(sum(values)), str(len(values)), summary)
+        new = self._dice_memory[dice]
+        cmds = [f"CHAT*{report}"]
+        for suffix, o, n in zip(("result", "total", "keep", "summary"), old, new):
+            cmds.append(f"MutableProperty\t{dice}_{suffix}\t{o}\t{n}\tModule")
+        return self._step(cmds)
 
     def to_bytes(self) -> bytes:
         from ...module.savegame import metadata_xml, vsav_bytes
