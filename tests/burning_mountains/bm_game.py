@@ -21,7 +21,8 @@ def _test_data() -> Path:
     """A copy of the data whose map is plain clear ground with a few features at known places, so
     a rule's test does not depend on where the schematic map puts its streams and crags:
     high mountain 2010 and 3005 (with clear around them), low mountain 1414-1818, mountain 2614,
-    crags on five sides of 1506, a stream 2512/2513 with 2513 low mountain, no roads or rivers."""
+    crags on five sides of 1506, a stream 2512/2513 with 2513 low mountain, a minor river along the
+    south of 3014 (3014/3015, 3014/3115 bridged, 3014/2915), no roads."""
     import re
     import shutil
     import tempfile
@@ -49,8 +50,10 @@ def _test_data() -> Path:
                   text, flags=re.M)
     text = re.sub(r"^streams:\n(?:  .*\n)+", "streams:\n  - name: test\n    hexsides: >-\n      2512/2513\n",
                   text, flags=re.M)
-    text = re.sub(r"^rivers:\n(?:  .*\n)+", "rivers: []\n", text, flags=re.M)
-    text = re.sub(r"^bridges: >-\n(?:  .*\n)+", "", text, flags=re.M)
+    # a minor river along the south of 3014, bridged on 3014/3115 (9.2.3)
+    text = re.sub(r"^rivers:\n(?:  .*\n)+", "rivers:\n  - name: test\n    hexsides: >-\n"
+                  "      3014/3015 3014/3115 3014/2915\n", text, flags=re.M)
+    text = re.sub(r"^bridges: >-\n(?:  .*\n)+", "bridges: >-\n  3014/3115\n", text, flags=re.M)
     text = re.sub(r"^roads:\n(?:  .*\n)+", "roads: []\n", text, flags=re.M)
     p.write_text(text)
     return root

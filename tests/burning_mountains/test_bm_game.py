@@ -10,7 +10,9 @@ def _gt1_to_3():
     g = real_game()                                     # the set-up of 1.1: GT 1, A-H Combat Phase
     # GT 1, A-H Combat: the Kaiserjager of XX Corps attack Mantova (mountain: 12.1 +1 each)
     g.declare("!attack 2107 with K.J. 2, K.J. 3")
-    g.combat_roll(2, 2, 3)
+    g.combat_roll(2, 2, 3)                              # 8 vs 4: TdP 1 each side (placeholder TdP)
+    g.add_marker("ce", "2006")                          # the attacker's reduction on K.J. 2 (9.4.2)
+    g.add_marker("ce", "2107")                          # and the defender's on Mantova
     g.next_phase()                                      # GT 1 Italian Supply
     g.next_phase()                                      # Reinforcement (none on GT 1)
     g.next_phase()                                      # Movement

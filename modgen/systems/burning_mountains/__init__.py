@@ -26,7 +26,7 @@ SYSTEM = System(
     # at the end of the Combat Phase, and the VP count sees every elimination
     rules=(".checks.sequence", ".checks.supply", ".checks.reinforcements", ".checks.movement",
            ".checks.combat", ".checks.retreat", ".checks.losses", ".checks.stacking",
-           ".checks.victory"),
+           ".checks.victory", ".checks.optional"),
     declarations=".declarations:KEYWORDS",
     state=".checks.state:new_state",
     module=".module:extras",

@@ -60,6 +60,7 @@ class BmCombat:
     declared: bool = True
     roll: tuple[int, int, int] | None = None
     roll_step: int | None = None
+    when: tuple = ()                                     # (turn, phase id) of the roll
     defenders: list = field(default_factory=list)        # defending (not withheld)
     withheld: list = field(default_factory=list)
     defender_side: str | None = None
@@ -82,8 +83,10 @@ class BmCombat:
     # after the roll: what the players did
     retreats: list = field(default_factory=list)         # [Move]
     advances: list = field(default_factory=list)
-    before: dict = field(default_factory=dict)           # piece -> (UnitCe before the losses)
-    applied: dict = field(default_factory=dict)          # piece -> CE reductions applied
+    before: dict = field(default_factory=dict)           # piece -> (UnitCe, hex, side) at the roll
+    applied: dict = field(default_factory=dict)          # side -> CE reductions applied (None: not known)
+    ground: Any = None                                   # rules.retreat.RetreatGround at the roll
+    river: dict = field(default_factory=dict)            # piece -> CE reductions owed for rivers (9.2.3)
     after_lines: list = field(default_factory=list)      # losses, retreat guidelines (at close)
     verdicts: list = field(default_factory=list)         # [(rule, severity, message)]
     closed: bool = False

@@ -61,6 +61,8 @@ class BmTestGame(TestGame):
         return self.grid.center(h)
 
     def location(self, p: _P) -> str:
+        if p.map == M.TRACKS:                # a RegionGrid board: its nearest region (RegionGrid.locationName)
+            return min(M.track_regions()[0], key=lambda r: (r[1] - p.x) ** 2 + (r[2] - p.y) ** 2)[0]
         if p.map != M.MAIN_MAP:
             return "offboard"
         return str(self.grid.hex_at(p.x, p.y))
@@ -105,6 +107,27 @@ class BmTestGame(TestGame):
         p = _P(self._new_id(), None, marker, None, M.MAIN_MAP, x, y, 2 if value == "back" else 1)
         self.pieces[p.id] = p
         return self._step([self._add_cmd(p)] + self._move_cmds(p, M.MAIN_MAP, x, y))
+
+    def _box(self, box: str) -> tuple[int, int]:
+        regions = {name: (x, y) for name, x, y in M.track_regions()[0]}
+        if box not in regions:
+            raise ModgenError(f"no box {box!r} on the Tracks map")
+        return regions[box]
+
+    def place_on_track(self, marker: str, box: str, back: bool = False) -> str:
+        """Put a marker in a box of the Tracks map in the begin state ("VP 3", "GT 2")."""
+        x, y = self._box(box)
+        return self._put(_P(self._new_id(), None, marker, None, M.TRACKS, x, y, 2 if back else 1))
+
+    def move_on_track(self, ref: str, box: str) -> int:
+        """Drag a marker to a box of the Tracks map (the VP & Replacement track, the GT track)."""
+        self._snapshot()
+        p = self._find(ref)
+        x, y = self._box(box)
+        frm = self.location(p)
+        cmds = self._move_cmds(p, M.TRACKS, x, y)
+        cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {box} *")
+        return self._step(cmds)
 
     def find_unit(self, counter: str) -> str:
         return self._find(counter).id

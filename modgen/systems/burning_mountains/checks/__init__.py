@@ -12,8 +12,9 @@ in the order ``SYSTEM.rules`` lists them:
 * ``retreat`` — 9.2, 9.3: retreats and advances after the combat, the 9.2.1 guidelines, the
   9.2.3 river crossing;
 * ``losses`` — 9.4.2, 10.2: the CE reductions applied against the TdP result;
-* ``victory`` — 14 VP (objectives, steps eliminated), 15 optional rules (replacement points,
-  improved defence).
+* ``victory`` — 14 VP (objectives, steps eliminated) and the VP track;
+* ``optional`` — 15 when declared: replacement points and their track (15.1), the Italian
+  improved defence (15.2).
 
 Their bookkeeping across hooks (the combat in progress, supply states, objective control, steps
 eliminated) is one :class:`state.BmState` per check, ``ctx.state`` (``System.state``).

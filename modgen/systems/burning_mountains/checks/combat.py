@@ -39,9 +39,11 @@ def open_combat(ctx: CheckContext) -> BmCombat | None:
     return ctx.state.combats_now[-1] if ctx.state.combats_now else None
 
 
-def close(ctx: CheckContext):
+def close(ctx: CheckContext, log_ends: bool = False):
     """The declared combat is over (another is declared or rolled, the phase ends, the log ends):
-    judge what followed its roll (``retreat.judge``, ``losses.judge``)."""
+    judge what followed its roll (``retreat.judge``, ``losses.judge``). A log that stops in the
+    combat's own phase may stop before the players took the retreat and the losses: what they
+    did not do yet is not judged (``log_ends``)."""
     from . import losses, retreat
     st = ctx.state
     c, st.pending = st.pending, None
@@ -49,8 +51,12 @@ def close(ctx: CheckContext):
         return
     c.closed = True
     if c.resolved:
-        yield from retreat.judge(ctx, c)
-        yield from losses.judge(ctx, c)
+        cut = log_ends and (ctx.now.date, ctx.now.phase_id) == c.when
+        if cut:
+            c.after_lines.append("the log ends in this combat's phase: a retreat or a loss not taken yet is "
+                                 "not judged")
+        yield from retreat.judge(ctx, c, cut)
+        yield from losses.judge(ctx, c, cut)
 
 
 @rule("7.0", "turn")
@@ -73,7 +79,7 @@ def combat_phase_ends(ctx: CheckContext, ended: PhaseInfo):
 
 @rule("7.0", "end")
 def log_ends(ctx: CheckContext):
-    yield from close(ctx)
+    yield from close(ctx, log_ends=True)
 
 
 @rule("7.0", "declare")
@@ -124,6 +130,7 @@ def combat_roll(ctx: CheckContext, ev: DiceRolled):
         return
     c.roll = (vals[0], vals[1], vals[2])
     c.roll_step = ctx.step
+    c.when = (ctx.now.date, ctx.now.phase_id)
     c.number = len(ctx.combats) + 1
     ctx.combats.append(c)
     yield from _resolve(ctx, c)
@@ -343,7 +350,9 @@ def _resolve(ctx: CheckContext, c: BmCombat):
     c.resolved = True
     st.combats_now.append(c)
     from .losses import snapshot
+    from .retreat import capture_ground
     snapshot(ctx, c)
+    capture_ground(ctx, c)
 
 
 def _best_defence(units: list[UnitState], k: int) -> list[UnitState]:

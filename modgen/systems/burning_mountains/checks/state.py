@@ -35,8 +35,10 @@ class BmState:
     overstacks: list = field(default_factory=list)
     # 15.1: replacement points by side, the Brusilov stop, what the track should show
     rp: dict[str, int] = field(default_factory=dict)
-    rp_stopped: bool = False
-    rp_log: list = field(default_factory=list)
+    rp_known: dict[str, bool] = field(default_factory=dict)    # False: an income the log does not show
+    rp_stopped: bool = False                                    # 15.1 Brusilov Offensive
+    rp_die: dict = field(default_factory=dict)                  # (GT, side) -> the 1d6 of 15.1
+    rp_log: list = field(default_factory=list)                  # (step, side, change, why)
 
 
 def new_state(ctx) -> BmState:

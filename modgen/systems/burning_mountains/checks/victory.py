@@ -1,6 +1,4 @@
-"""Victory (14.0) and the optional rules (15): objectives held, steps eliminated, the A-H VP and
-the VP track; replacement points (15.1) and the Italian improved defence (15.2) when declared
-with ``!optional``.
+"""Victory (14.0): objectives held, steps eliminated, the A-H VP and the VP track.
 
 Control of an objective is not defined in the rulebook: the checker's reading is the side whose
 combat unit entered it last (an objective held by a combat unit at the start of the log is that
@@ -8,14 +6,12 @@ side's); a VP track that differs from the count is undetermined.
 """
 from __future__ import annotations
 
-from modgen.check import declarations as decl
 from modgen.check.context import CheckContext, UnitState
 from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED
 from modgen.hexgrid import Hex
-from modgen.replay import DiceRolled
 
-from ..rules.victory import brusilov_stops, improved_defence, italian_replacement, victory
+from ..rules.victory import victory
 from .common import ELIMINATED, bmap, finding, is_unit, now, steps, units_of
 
 TRACKS = "Tracks"
@@ -53,20 +49,20 @@ def step_losses(ctx: CheckContext, u: UnitState, before: int, after: int):
 
 
 def track_value(ctx: CheckContext, piece: UnitState) -> int | None:
-    """The box of the Victory Points & Replacement track a marker stands in (``VP n``), +50 on
-    its back side ("+50"), or None off the track."""
+    """The box of the Victory Points & Replacement track a marker stands in, +50 on the VP
+    marker's back side; None off the Tracks map or nearer a GT box. VASSAL names a point of a
+    RegionGrid board by its nearest region (``RegionGrid.locationName``), so does this."""
     from ..module import track_regions
     if piece.map != TRACKS:
         return None
     best = None
     for name, x, y in track_regions()[0]:
-        if name.startswith("VP "):
-            d = (x - piece.x) ** 2 + (y - piece.y) ** 2
-            if best is None or d < best[0]:
-                best = (d, int(name[3:]))
-    if best is None or best[0] > 24 ** 2 * 2:
+        d = (x - piece.x) ** 2 + (y - piece.y) ** 2
+        if best is None or d < best[0]:
+            best = (d, name)
+    if best is None or not best[1].startswith("VP "):
         return None
-    return best[1] + (50 if piece.layers.get("Side", 1) == 2 else 0)
+    return int(best[1][3:]) + (50 if piece.marker_id == "vp" and piece.layers.get("Side", 1) == 2 else 0)
 
 
 @rule("14.0", "end")
@@ -88,36 +84,3 @@ def victory_points(ctx: CheckContext):
         yield finding(ctx, "14.0", UNDETERMINED, f"the VP track shows {shown}, the log gives {vp} (control of "
                       "objectives is the checker's reading: the side whose combat unit entered last)",
                       missing="a printed definition of control")
-
-
-@rule("15.0", "declare")
-def optional_rules(ctx: CheckContext, d: decl.Declaration):
-    """15.0: the optional rules in play, by the players' agreement (``!optional 15.1``)."""
-    if d.keyword == "optional":
-        ctx.state.optional.update(d.args)
-
-
-@rule("15.1", "dice")
-def optional_rolls(ctx: CheckContext, ev: DiceRolled):
-    """15.1 Italian unpreparedness and the Brusilov Offensive (1d6), 15.2 improved defence (2d6),
-    rolled in the Reinforcement Phase."""
-    st, n = ctx.state, now(ctx)
-    if n is None or n[2] != "reinforcement":
-        return
-    gt, side, _ph = n
-    vals = [v for v in ev.values if isinstance(v, int)]
-    if ev.button == "1d6" and "15.1" in st.optional and len(vals) == 1:
-        die = vals[0]
-        if side == "it":
-            rp = italian_replacement(gt, die)
-            ctx.notes.append(f"step {ctx.step}: 15.1 Italian unpreparedness: GT {gt}, die {die} -> "
-                             f"{rp} replacement point" + ("" if gt < 7 else " (automatic from GT 7)"))
-        elif brusilov_stops(gt, die):
-            ctx.notes.append(f"step {ctx.step}: 15.1 Brusilov Offensive: GT {gt}, die {die}: the A-H "
-                             "replacement points stop for the rest of the game")
-    elif ev.button == "2d6" and "15.2" in st.optional and side == "it" and len(vals) == 2:
-        total = sum(vals)
-        if improved_defence(gt, total):
-            st.improved_defence = True
-        ctx.notes.append(f"step {ctx.step}: 15.2: 2d6 = {total} + GT {gt} = {total + gt} -> "
-                         f"{'Italian defence +1 from now on' if st.improved_defence else 'no effect'}")

@@ -47,6 +47,27 @@ def reduce_ce(u: UnitCe, n: int = 1) -> tuple[UnitCe, int]:
     return UnitCe(u.steps, reduced, ce), steps_lost
 
 
+def ladder(u: UnitCe) -> int:
+    """9.4.2, 10.2: the CE reductions a unit has taken on its ladder (a fresh 2-step unit 0; full
+    at -1, -2: 1, 2; reduced at 0, -1, -2: 3, 4, 5; eliminated: 6; a 1-step unit: 0-2, 3)."""
+    if u.eliminated:
+        return 3 * u.steps
+    return (3 if u.reduced and u.steps == 2 else 0) + u.ce
+
+
+def reductions_between(before: UnitCe, after: UnitCe) -> int:
+    """How many CE reductions turn ``before`` into ``after`` (negative: CE went up)."""
+    return ladder(after) - ladder(before)
+
+
+def describe(u: UnitCe) -> str:
+    """A loss state as the counters show it: "full, CE -1", "reduced, CE 0", "eliminated"."""
+    if u.eliminated:
+        return "eliminated"
+    side = "reduced" if u.reduced and u.steps == 2 else "full" if u.steps == 2 else "one step"
+    return f"{side}, CE {-u.ce if u.ce else 0}"
+
+
 def allocation_problem(units: Mapping[str, UnitCe], allocation: Mapping[str, int]) -> str | None:
     """9.4.2: reductions must be spread evenly over the participating units (all take one before any
     takes two, and so on) except where the next one would eliminate a unit. None when the allocation

@@ -29,6 +29,22 @@ CHOICES: Mapping[str, str] = {
     "edge-inclusive": "13.0 'west edge south of 1015', 'east edge south of 3906': the named hexes are included",
     "12.4-over-12.2": "GT 1: an Italian unit attacked (also) by artillery is flanked (12.4) even when it defends "
                       "with a fortress (12.2) or on a map edge (7.9.2): the first-turn rule is the special case",
+    "ce-artillery": "9.4.2 'all participating units' take CE reductions: the combat units that attack and "
+                    "defend; artillery takes none (CE does not affect its value, 10.0; in defence it is withheld, "
+                    "12.3)",
+    "guidelines-together": "9.2.1b: a retreat that misses a guideline when another retreat of the same length "
+                           "meets both is a violation; when no retreat meets both, the stack is 'unable to fulfil' "
+                           "them (+2 TdP) whichever it takes",
+    "retreat-toward": "9.2.1b 'toward any supply source': the hex distance to the nearest of the stack's supply "
+                      "sources (11.2) shrinks (for a one-hex retreat: does not grow)",
+    "river-bridge-ezoc": "9.2.3 'remember 6.3 for EZOC effect' may mean that a bridge, a road, is ignored in "
+                         "EZOC (6.3) or nothing for retreats: a retreat over a bridge into or out of an EZOC hex "
+                         "(always so from the attacked hex) owes the reduction under one reading only: "
+                         "undetermined",
+    "5.2-steps": "5.2 'eliminate any excess units': the excess steps must be gone from the hex by the end of the "
+                 "next phase; a flip that removes them is accepted",
+    "recovery-read": "15.1: a recovery is read from the log as a CE marker of the phasing side removed or flipped "
+                     "back in its Movement Phase; each costs one replacement point",
     "flank-occupied": "7.9 'occupied by an enemy unit': any enemy unit, artillery included; a friendly unit of "
                       "the defender in one of the hexes takes it out of the count",
 }
