@@ -3,7 +3,9 @@
 A finding cites its rule ("6-9" for a Standard Rule, "IF 3-4" for an Italian Front scenario rule),
 the log step, the turn and phase, the side, the units and hexes involved and one sentence with the
 numbers. ``severity`` is ``violation`` (the rule was broken), ``warning`` (suspicious, e.g. an
-unknown declaration) or ``undetermined`` (the log does not say enough; ``missing`` says what).
+unknown declaration), ``undetermined`` (the log does not say enough; ``missing`` says what) or
+``info`` (no rule broken, but the report says which rule made a move legal, e.g. Column
+Movement inferred for a move beyond the MA).
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from typing import Iterable
 VIOLATION = "violation"
 WARNING = "warning"
 UNDETERMINED = "undetermined"
-SEVERITIES = (VIOLATION, WARNING, UNDETERMINED)
+INFO = "info"
+SEVERITIES = (VIOLATION, WARNING, UNDETERMINED, INFO)
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class UnitRef:
 @dataclass(frozen=True)
 class Finding:
     rule: str                           # "6-9", "25-3", "IF 3-4"
-    severity: str                       # violation | warning | undetermined
+    severity: str                       # violation | warning | undetermined | info
     message: str                        # one sentence, with the numbers
     step: int | None = None             # 1-based log step (None: set-up / whole game)
     turn: str | None = None             # "Turn 2 May 1915"
@@ -113,6 +116,8 @@ class Report:
     #: hand, or by a checker that does not say)
     coverage: object | None = None
     combats: list = field(default_factory=list)   # combat records (with ``to_dict``), log order
+    # the end of the game (a rules system's DM and victory standing, with ``to_dict``/``lines``)
+    end_of_game: object = None
 
     def __post_init__(self) -> None:
         self.findings = sorted(self.findings, key=Finding.sort_key)

@@ -13,16 +13,17 @@ from ..model.geometry import board_geometry
 from ..model.types import Game
 from .findings import SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
 
-_COLOURS = {VIOLATION: (200, 0, 0), WARNING: (220, 140, 0), UNDETERMINED: (40, 90, 200)}
+_COLOURS = {VIOLATION: (200, 0, 0), WARNING: (220, 140, 0), UNDETERMINED: (40, 90, 200),
+            "info": (90, 90, 90)}
 _CSS = """body{font-family:sans-serif;margin:1.5em;max-width:70em}
 .f{border:1px solid #ccc;border-radius:4px;padding:.6em;margin:.8em 0}
 .violation{border-left:6px solid #c00}.warning{border-left:6px solid #dc8c00}
-.undetermined{border-left:6px solid #285ac8}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
+.undetermined{border-left:6px solid #285ac8}.info{border-left:6px solid #999}.rule{font-weight:bold}.meta{color:#555;font-size:90%}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left}
 img{display:block;margin-top:.4em;border:1px solid #999}
 .verdict{font-size:120%;font-weight:bold;padding:.4em .6em;border-radius:4px}
-.verdict.ok{background:#e4f4e4}.verdict.bad{background:#fbe3e3}.verdict.incomplete{background:#fff0c8}"""
-_COMBAT_CSS = ".combat{border-left:6px solid #555}td.bad{color:#c00;font-weight:bold}"
+.verdict.ok{background:#e4f4e4}.verdict.bad{background:#fbe3e3}.verdict.incomplete{background:#fff0c8}
+.combat{border-left:6px solid #555}td.bad{color:#c00;font-weight:bold}"""
 
 
 def _verdict_class(report: Report) -> str:
@@ -272,7 +273,6 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
                        + "".join(f"<td>{c[k]}</td>" for k in SEVERITIES) + "</tr>")
         out.append("</table>")
     if report.combats:
-        out.append(f"<style>{_COMBAT_CSS}</style>")
         out.append(f"<h2>Combats ({len(report.combats)})</h2>")
         for c in report.combats:
             out.append(f'<div class="f combat"><span class=rule>{_e(getattr(c, "title", c))}</span>')
@@ -310,5 +310,52 @@ def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ())
             out.append(f'<img alt="map around {_e(", ".join(f.hexes or f.path))}" '
                        f'src="data:image/png;base64,{png}">')
         out.append("</div>")
+    out += _end_of_game(report)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _end_of_game(report: Report) -> list[str]:
+    """The end-of-game section (DM per nation, victory levels, the result), when the rules system
+    gave one (``Report.end_of_game``, with ``to_dict``)."""
+    eog = report.end_of_game
+    if eog is None or not hasattr(eog, "to_dict"):
+        return []
+    d = eog.to_dict()
+    out = ["<h2>End of the game</h2>" if d.get("final") else "<h2>Standing so far</h2>"]
+    v = d.get("victory")
+    if v:
+        out.append(f"<p><b>{_e(v['summary'])}</b></p>")
+    if d.get("dm"):
+        out.append("<table><tr><th>nation</th><th>DM points</th><th>SP lost</th></tr>")
+        for n, dm in d["dm"].items():
+            lost = d.get("sp_lost", {}).get(n)
+            out.append(f"<tr><td>{_e(n)}</td><td>{_e(_span(dm))}</td><td>{_e(_span(lost))}</td></tr>")
+        out.append("</table>")
+    if v:
+        out.append("<table><tr><th>level</th><th>verdict</th><th>because</th></tr>")
+        for lv in v["levels"]:
+            met = {True: "met", False: "not met", None: "undetermined"}[lv["met"]]
+            why = lv["because"] + (f" (missing: {lv['missing']})" if lv.get("missing") else "")
+            out.append(f"<tr><td>{_e(lv['label'])}</td><td>{met}</td><td>{_e(why)}</td></tr>")
+        out.append("</table>")
+    items = d.get("dm_items") or []
+    if items:
+        out.append("<details><summary>DM items</summary><table><tr><th>step</th><th>nation</th>"
+                   "<th>DM</th><th>rule</th><th>why</th></tr>")
+        for it in items:
+            out.append(f"<tr><td>{_e(it['step'] if it['step'] is not None else '')}</td>"
+                       f"<td>{_e(it['nation'])}</td><td>{_e(_span(it['dm']))}</td>"
+                       f"<td>{_e(it['rule'])}</td><td>{_e(it['reason'])}</td></tr>")
+        out.append("</table></details>")
+    for n in d.get("notes") or []:
+        out.append(f"<p class=meta>Note: {_e(n)}</p>")
+    return out
+
+
+def _span(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, dict):
+        return f"{v['min']}-{v['max']}"
+    return str(v)

@@ -24,6 +24,7 @@ def as_dict(report: Report) -> dict:
         "summary": report.summary.to_dict(),
         "verdict": report.headline(),
         "coverage": report.coverage.to_dict() if report.coverage is not None else None,
+        "end_of_game": report.end_of_game.to_dict() if hasattr(report.end_of_game, "to_dict") else None,
         "exit_code": report.exit_code,
     }
 

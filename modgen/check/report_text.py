@@ -1,9 +1,10 @@
 """Plain-text report: findings grouped by severity in log order, then the summary per rule and side."""
 from __future__ import annotations
 
-from .findings import SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
+from .findings import INFO, SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
 
-_TITLES = {VIOLATION: "Violations", WARNING: "Warnings", UNDETERMINED: "Undetermined"}
+_TITLES = {VIOLATION: "Violations", WARNING: "Warnings", UNDETERMINED: "Undetermined",
+           INFO: "Information"}
 
 
 def _where(f: Finding) -> str:
@@ -61,7 +62,8 @@ def render(report: Report) -> str:
     out.append("Summary")
     out.append("-------")
     out.append(f"{_count(s.total[VIOLATION], 'violation')}, {_count(s.total[WARNING], 'warning')}, "
-               f"{s.total[UNDETERMINED]} undetermined")
+               f"{s.total[UNDETERMINED]} undetermined"
+               + (f", {s.total[INFO]} info" if s.total.get(INFO) else ""))
     if s.by_rule:
         out.append("by rule:")
         for rule, c in s.by_rule.items():
@@ -75,7 +77,13 @@ def render(report: Report) -> str:
     if cov is not None and cov.rules:
         out.append(f"checked: {len(cov.rules)} rules ({', '.join(cov.rules)}) on {cov.units} "
                    f"unit{'s' if cov.units != 1 else ''}")
-    out.append(report.headline())
+    eog = report.end_of_game
+    if eog is not None and hasattr(eog, "lines"):
+        title = "End of the game" if getattr(eog, "final", False) else "Standing so far"
+        out += ["", title, "-" * len(title)]
+        out += eog.lines()
+        out.append("")
+    out.append(report.headline())      # the report ends with its verdict, as it begins
     return "\n".join(out) + "\n"
 
 

@@ -13,12 +13,20 @@ from ..hexgrid import Hex
 from .types import (Counter, FortressPlacement, MapDef, MarkerDef, MarkerPlacement, Nation, Placement,
                     RailCapacity, Scenario, ScheduleEntry, Side, SpecialRule)
 from .validate import FileCtx, line_of
-from .schema import (BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Field, Int, ListOf, MapOf, Records,
-                     Schema)
+from .schema import (ANY, BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Field, Int, ListOf, MapOf, Record,
+                     Records, Schema)
 
+#: an arrival place (25-2; ``places:`` of a placement): exactly one of a hex, any city of a country
+#: (its nation id), any map-edge rail hex of a country — the scenario's arrival rules as data
+PLACE = Schema({"hex": HEX, "city": TEXT, "map_edge_rail": TEXT},
+               name="scenario: arrival place (places[]: {hex: CCRR} | {city: <nation>} | "
+                    "{map_edge_rail: <nation>})")
+PLACE_KINDS = {"hex": "hex", "city": "city", "map_edge_rail": "map-edge-rail"}
 PLACEMENT = Schema({
     "counter": Field(TEXT, required=True), "hex": HEX, "reduced": BOOL, "strength": Int(0),
     "location": TEXT, "line": LINE, "supply_points": Int(0, 100), "note": NOTE,
+    "places": Field(ListOf(Record(PLACE)), doc="where an arrival may be placed, as data beside "
+                                               "the printed location text (25-2)"),
 }, name="scenario: placement (setup[], dead_pool[], arrivals[], withdrawals[])")
 FORTRESS = Schema({"nation": Field(TEXT, required=True), "size": Field(Int(1), required=True),
                    "hex": Field(HEX, required=True), "name": TEXT, "line": LINE},
@@ -49,6 +57,8 @@ SCENARIO = Schema({
     "rail_notes": NOTES, "reinforcements": Records(SCHEDULE_ENTRY),
     "special_rules": Records(SPECIAL_RULE), "victory_conditions": Field(ListOf(NOTE), required=True),
     "starting_dm": MapOf(TEXT, Int(0)), "notes": NOTES,
+    # checked item by item by modgen.model.scenario_rules (victory levels, supply, duration games)
+    "victory": ANY, "supply": ANY, "duration": ANY,
 }, name="scenarios/<game>/<scenario>.yaml")
 #: the fields a scenario file may hold (kept for code that lists them)
 SCENARIO_KEYS = tuple(SCENARIO.fields)
@@ -100,10 +110,40 @@ class _Scn:
         sp = p["supply_points"]
         if sp is not None and cid and self.counters[cid].type != "hq":
             c.error("only headquarters carry supply points", p.line("supply_points"), f"{field}.supply_points")
+        places = self.places(p, field)
         if cid is None:
             return None
         return Placement(counter=cid, hex=h, reduced=bool(p["reduced"]), location=p["location"],
-                         strength=strength, supply_points=sp, source=c.source(p.node))
+                         strength=strength, supply_points=sp, source=c.source(p.node),
+                         places=tuple(places))
+
+    def places(self, p, field: str) -> list:
+        """``places: [{hex: "1421"}, {city: italy}, {map_edge_rail: italy}]``: where an arrival
+        may be placed (25-2), each item one kind; the hex on the scenario's maps, the nation
+        known."""
+        from .types import ArrivalPlace
+        c = self.c
+        out = []
+        for i, v in enumerate(p["places"] or ()):
+            f = f"{field}.places[{i}]"
+            given = [k for k in PLACE_KINDS if v.present(k)]
+            if len(given) != 1:
+                c.error(f"a place is exactly one of {', '.join(PLACE_KINDS)}", v.line(), f)
+                continue
+            key = given[0]
+            if key == "hex":
+                before = len(c.errors)
+                self.check_hex(v["hex"], v.node, "hex", f)
+                if v["hex"] is not None and len(c.errors) == before:
+                    out.append(ArrivalPlace("hex", hex=v["hex"]))
+                continue
+            nation = v[key]
+            if nation is not None and self.nations is not None and nation not in self.nations:
+                c.error(f"unknown nation {nation!r}", v.line(key), f"{f}.{key}")
+                continue
+            if nation is not None:
+                out.append(ArrivalPlace(PLACE_KINDS[key], country=nation))
+        return out
 
     def placements(self, v, key: str, *, need_hex: bool, field: str = "") -> list[Placement]:
         """The placements of the list ``v[key]`` (already checked to be a list by its schema)."""
@@ -261,6 +301,9 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
             c.error(f"unknown nation {k!r}", line_of(d.get("starting_dm"), k), f"starting_dm.{k}")
         else:
             dm[k] = n
+    from .scenario_rules import load_scenario_rules
+    structured = load_scenario_rules(d, c, nations=nations, sides=sides, maps=maps,
+                                     counters=counters, scenario_maps=scen_maps)
     if None in (sid, name, first, last, first_phase, phasing):
         return None
     return Scenario(id=sid, name=name, maps=tuple(scen_maps), first_turn=first, last_turn=last,
@@ -268,5 +311,5 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                     setup_incomplete=incomplete, fortresses=tuple(fortresses), markers=tuple(marks),
                     dead_pool=tuple(dead), hq_supply_points=MappingProxyType(hq_sp), rail_capacities=tuple(rails),
                     reinforcements=tuple(schedule), special_rules=tuple(rules), victory_conditions=vcs,
-                    starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"))
-
+                    starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"),
+                    **structured)

@@ -51,6 +51,10 @@ class FieldType:
         return self.label
 
 
+#: any value: a field whose items a loader checks itself (e.g. ``places:``, ``victory:``)
+ANY = FieldType()
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 

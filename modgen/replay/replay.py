@@ -433,6 +433,9 @@ class Replayer:
                 return pl.name, pl.side, "mover"
         for nm in chat_names:
             pl = state.player_by_name(nm)
+            if pl is None and nm.endswith(")") and " (" in nm:
+                # our module's reports name "<player (side)>" (modgen.module.buildfile.DICE_REPORT)
+                pl = state.player_by_name(nm.rsplit(" (", 1)[0])
             if pl is not None and pl.side:
                 return pl.name, pl.side, "chat"
         sides = {(p.name, p.side) for p in state.players if p.side and p.side != "<observer>"}

@@ -270,6 +270,27 @@ class CombatResultsTable:
     max_column: int                        # 50 (13-19)
     provenance: Provenance | None = None
     source: Source | None = None
+    # (table id, column, die) of the cells a rulebook prints (``known_cells``): right even in a
+    # placeholder table, so a verdict resting only on them is a real verdict
+    printed_cells: frozenset = frozenset()
+
+    @property
+    def placeholder(self) -> bool:
+        return self.provenance is not None and self.provenance.kind == "placeholder"
+
+    def cell_is_printed(self, column: int, die: int, date: GameDate | None = None) -> bool:
+        """Whether the cell(s) ``result(column, die, date)`` reads are printed values: every cell
+        of a table whose provenance is not a placeholder, else only the ``known_cells`` (13-19
+        reads the 50 column and the remainder's)."""
+        if not self.placeholder:
+            return True
+        if column <= 0:
+            return True
+        tid = self.table_for(date).id
+        d = self.clamp_die(die)
+        multiples, remainder = divmod(column, self.max_column)
+        cols = ([self.max_column] if multiples else []) + ([remainder] if remainder else [])
+        return all((tid, c, d) in self.printed_cells for c in cols)
 
     def table_for(self, date: GameDate | None) -> CrtTable:
         chosen = self.tables[0]
@@ -364,6 +385,7 @@ def load_crt(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> CombatResu
     tables.sort(key=lambda t: (t.from_date is not None, t.from_date or GameDate(0, 1, 0)))
     crt = CombatResultsTable(tuple(tables), die_min, die_max, max_col, ctx.provenance(d, "provenance", ""),
                              ctx.source(d))
+    printed = set()
     # cells the rulebooks print must hold whatever the table says (Figure 9)
     for i, item, line in ctx.items(d, "known_cells", "", required=False):
         f = f"known_cells[{i}]"
@@ -382,6 +404,11 @@ def load_crt(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> CombatResu
             if t.cells[col][die - die_min] != res:
                 ctx.error(f"table {tid} column {col} die {die} gives {t.cells[col][die - die_min]}, "
                           f"but the rulebook prints {res}", line, f)
+            else:
+                printed.add((tid, col, die))
+    if printed:
+        from dataclasses import replace
+        crt = replace(crt, printed_cells=frozenset(printed))
     return crt
 
 

@@ -113,18 +113,22 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s enemies (cached while the enemies' positions stay put)."""
     if side is None:
         return set()
-    enemy = tuple(sorted((u.piece, u.hex, u.reduced) for u in ctx.units.values()
+    hit = ctx.cache.get(("ezoc", side))
+    if hit is not None and hit[2] == ctx.version:
+        return hit[1]                  # nothing moved or changed since it was worked out
+    # the face showing does not change a ZOC (10-2): positions only
+    enemy = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
                          if u.side != side and u.hex is not None and is_unit(u)))
     # 7-11: entrained units exert no ZOC; the entrained markers' hexes are part of the cache key
     enemy += tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
                           and u.marker_id is not None
                           and marker_kind(ctx, u.marker_id) == "entrained"))
-    hit = ctx.cache.get(("ezoc", side))
     if hit is not None and hit[0] == enemy:
+        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version)
         return hit[1]
     b = board_state(ctx)
     z = frozenset(zoc.enemy_zoc(b, side)) if b is not None else frozenset()
-    ctx.cache[("ezoc", side)] = (enemy, z)
+    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version)
     return z
 
 
@@ -147,11 +151,13 @@ def terrain_costs(ctx: CheckContext):
 def declared(ctx: CheckContext, keyword: str, u: UnitState):
     """Declarations of ``keyword`` this phase that name unit ``u``."""
     out = []
-    for d in ctx.declarations.of(keyword):
-        if d.step is None or ctx.phase_start_step is None or d.step < ctx.phase_start_step:
-            continue
+    start = ctx.phase_start_step
+    for d in reversed(ctx.declarations.by_keyword.get(keyword, ())):
+        if d.step is None or start is None or d.step < start:
+            break                      # log order: the rest are older still
         if unit_matches(d.unit or "", u):
             out.append(d)
+    out.reverse()
     return out
 
 
