@@ -34,8 +34,9 @@ What a system gives (docs/architecture.md has the whole picture):
   to every rule as ``ctx.state`` (``modgen.check.context.CheckContext``): the system's own
   bookkeeping across hooks (Burning Mountains: the combat in progress, supply states, Combat
   Effectiveness owed). None: ``ctx.state`` is None;
-* ``map_art`` — optional ``"module:function"``; ``function(mapdef)`` draws one map board (a
-  Pillow image of the board's size), for the reports' map crops. None: ``modgen.art.map``.
+* ``art`` — optional ``"module:object"``: the system's art (``modgen.art.SharedArt`` is the
+  shape: ``render_map(mapdef)``, ``piece_images(game)``, ``piece_image(game, unit_id, marker_id,
+  value, flipped)``), for the reports' pictures. None: the shared art (``modgen.art``).
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ class System:
     module: str | None = None                      # "module:factory" -> ModuleExtras
     validate: str | None = None                    # "module:function" -> [ModgenError]
     state: str | None = None                       # "module:factory" (ctx) -> ctx.state
-    map_art: str | None = None                     # "module:function" (mapdef) -> board image
+    art: str | None = None                         # "module:object" like modgen.art.SharedArt
     # a system whose files or module have a shape of their own (Burning Mountains: steps,
     # attack/defence/MA/AV counters, altitude per hex, game turns): the model's loader hands it the
     # game file (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts), ``modgen
@@ -115,12 +116,12 @@ class System:
         """The system's own state for one check (``ctx.state``), or None."""
         return self.load(self.state)(ctx) if self.state else None
 
-    def map_renderer(self) -> Callable:
-        """``function(mapdef)`` → the board image (the system's art, else ``modgen.art.map``)."""
-        if self.map_art:
-            return self.load(self.map_art)
-        from .art.map import render_map
-        return render_map
+    def art_of(self) -> Any:
+        """The system's art (``modgen.art.SharedArt``'s methods), else the shared art."""
+        if self.art:
+            return self.load(self.art)
+        from .art import SHARED_ART
+        return SHARED_ART
 
 
 class TurnStructure(Protocol):

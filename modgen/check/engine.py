@@ -165,8 +165,12 @@ class Checker(Visitor):
         for h in sorted(near):
             for u in self.ctx.by_hex.get(h, {}).values():
                 if u.counter is not None or u.marker_id:
+                    # flipped: a unit on its reduced side; a marker beyond its first side (a
+                    # system whose markers flip between two values, Burning Mountains' CE -1/-2)
+                    flipped = bool(u.reduced) if u.counter is not None else any(
+                        v >= 2 for v in u.layers.values())
                     out.append((h.id, u.unit_id if u.counter is not None else "", u.marker_id or "",
-                                u.marker_value or "", bool(u.reduced)))
+                                u.marker_value or "", flipped))
         return tuple(out)
 
     # ------------------------------------------------------------------ state

@@ -30,7 +30,7 @@ SYSTEM = System(
     declarations=".declarations:KEYWORDS",
     state=".checks.state:new_state",
     module=".module:extras",
-    map_art=".art:render_map",
+    art=".art:ART",
     # the files and the module of this system have shapes of their own
     data=".data:load_system_data",
     build=".module:build_module",
