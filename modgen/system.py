@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from .errors import ModgenError
 
-__all__ = ["System", "ModuleExtras", "TurnTracker", "TurnLevel", "TurnStructure", "find",
+__all__ = ["System", "ModuleExtras", "PoolBoard", "TurnTracker", "TurnLevel", "TurnStructure", "find",
            "system_of", "module_name"]
 
 
@@ -211,13 +211,38 @@ class TurnTracker:
 
 
 @dataclass(frozen=True)
+class PoolBoard:
+    """An off-map board of one side (its reinforcements): a map window of its own."""
+
+    name: str                                      # the map's (and board's) name
+    image_name: str | None = None                  # under images/; None: a plain coloured board
+    image: Any = None                              # the Pillow image when ``image_name``
+    regions: tuple = ()                            # objects with name, x, y (RegionGrid)
+
+
+@dataclass(frozen=True)
 class ModuleExtras:
-    """What a system's module has beyond the common components (maps, pieces, set-ups)."""
+    """What a system's module has beyond the common components (maps, pieces, set-ups).
+
+    The fields after ``turn_command`` are the parts a system draws or writes its own way; each
+    None is the shared part (``modgen.module``), which is the Der Weltkrieg one."""
 
     tracker: TurnTracker
     dice: tuple[Mapping[str, Any], ...] = ()       # DiceButton attributes (name, nDice, …)
     description: str = ""                          # "(Der Weltkrieg)" after the title
     turn_command: Callable[[Any, str], str] | None = None   # (turn, phase id) -> TURN command
+    # (game) -> palette pieces, each with gpid, entry_name, text, image, counter, marker
+    # (``modgen.module.pieces.Slot``'s attributes)
+    slots: Callable[[Any], list] | None = None
+    prototypes: Callable[[Any], list] | None = None         # (game) -> PrototypeDefinitions
+    palette_types: tuple[str, ...] | None = None            # unit types in palette order
+    pools: Callable[[Any], list] | None = None              # (game) -> [PoolBoard], one per side
+    # (game) -> (image, regions) of the Tracks board (name, x, y each)
+    track_board: Callable[[Any], tuple[Any, list]] | None = None
+    # (game, scenario, BoardLayout, slots) -> (savedGame text, notes on what was not placed)
+    scenario_command: Callable[..., tuple[str, list]] | None = None
+    charts: Callable[[Any], tuple[list, dict]] | None = None   # (game) -> (chart tabs, files)
+    help_page: Callable[[Any, dict], bytes] | None = None       # (game, set-up notes) -> HTML
 
 
 # ------------------------------------------------------------------------------ lookup

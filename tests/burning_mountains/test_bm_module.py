@@ -13,6 +13,7 @@ from PIL import Image
 from modgen.hexgrid import Hex
 from modgen.model import load_game
 from modgen.systems.burning_mountains import module as M
+from modgen.systems.burning_mountains import pieces
 from modgen.vassal.archive import read_saved_game
 from modgen.vassal.buildfile import decode_turn_state, read_module
 from modgen.vassal.commands import AddPiece, BoardPicker, Player, Turn, parse_saved_game
@@ -93,9 +94,9 @@ def test_every_palette_piece_decodes_with_its_counter(built):
             assert props["Corps"] == (c.corps or "") and props["Steps"] == str(c.steps)
             layer = "Moved" if c.is_artillery else "Step" if c.steps == 2 else None
             assert set(p.layers()) == ({layer} if layer else set())
-            assert f"images/{M.unit_image(c.id, 'front')}" in names
+            assert f"images/{pieces.unit_image(c.id, 'front')}" in names
             if layer:
-                assert f"images/{M.unit_image(c.id, 'back')}" in names
+                assert f"images/{pieces.unit_image(c.id, 'back')}" in names
             seen.add(c.id)
         else:
             m = game.markers[props["MarkerId"]]

@@ -20,6 +20,7 @@ from ...hexgrid import Hex
 from ...model.types import Game
 from ...module import traits as T
 from ...vassal.sequence import SequenceEncoder
+from . import boards, pieces, setup
 from . import module as M
 
 
@@ -49,7 +50,7 @@ class BmTestGame(TestGame):
         self._next = FIRST_ID
         self._pool: dict[str, int] = {}
         self._dice_memory: dict[str, tuple[str, str, str, str]] = {}   # last _result/_total/_keep/_summary
-        self._slot_of = {s.counter: s.gpid for s in M.slots(game) if s.counter}
+        self._slot_of = {s.counter: s.gpid for s in pieces.slots(game) if s.counter}
         if setup:
             self.setup_scenario()
 
@@ -62,7 +63,7 @@ class BmTestGame(TestGame):
 
     def location(self, p: _P) -> str:
         if p.map == M.TRACKS:                # a RegionGrid board: its nearest region (RegionGrid.locationName)
-            return min(M.track_regions()[0], key=lambda r: (r[1] - p.x) ** 2 + (r[2] - p.y) ** 2)[0]
+            return min(boards.track_regions()[0], key=lambda r: (r[1] - p.x) ** 2 + (r[2] - p.y) ** 2)[0]
         if p.map != M.MAIN_MAP:
             return "offboard"
         return str(self.grid.hex_at(p.x, p.y))
@@ -71,9 +72,9 @@ class BmTestGame(TestGame):
     def _traits(self, p: _P):
         if p.counter is not None:
             c = self.game.counters[p.counter]
-            return T.chain(M.unit_traits(self.game, c, level=p.level, gpid=self._slot_of.get(p.counter, ""),
+            return T.chain(pieces.unit_traits(self.game, c, level=p.level, gpid=self._slot_of.get(p.counter, ""),
                                          map_id=p.map, x=p.x, y=p.y, piece_id=p.id))
-        return T.chain(M.marker_traits(self.game.markers[p.marker], level=p.level, map_id=p.map, x=p.x, y=p.y,
+        return T.chain(pieces.marker_traits(self.game.markers[p.marker], level=p.level, map_id=p.map, x=p.x, y=p.y,
                                        piece_id=p.id))
 
     def name(self, p: _P) -> str:
@@ -88,8 +89,8 @@ class BmTestGame(TestGame):
     def setup_scenario(self) -> None:
         from ...check.logread import parse_log
         slot_of = dict(self._slot_of)
-        slot_of.update({("m", s.marker): s.gpid for s in M.slots(self.game) if s.marker})
-        text = M.setup_command(self.game, self.scenario, self.grid, slot_of)
+        slot_of.update({("m", s.marker): s.gpid for s in pieces.slots(self.game) if s.marker})
+        text = setup.setup_command(self.game, self.scenario, self.grid, slot_of)
         for p in parse_log(text).begin_state().pieces.values():
             m, x, y = p.position
             level = p.layers.get("Step") or p.layers.get("Moved") or p.layers.get("Side") or 1
@@ -109,7 +110,7 @@ class BmTestGame(TestGame):
         return self._step([self._add_cmd(p)] + self._move_cmds(p, M.MAIN_MAP, x, y))
 
     def _box(self, box: str) -> tuple[int, int]:
-        regions = {name: (x, y) for name, x, y in M.track_regions()[0]}
+        regions = {name: (x, y) for name, x, y in boards.track_regions()[0]}
         if box not in regions:
             raise ModgenError(f"no box {box!r} on the Tracks map")
         return regions[box]

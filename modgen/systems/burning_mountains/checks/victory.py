@@ -52,7 +52,7 @@ def track_value(ctx: CheckContext, piece: UnitState) -> int | None:
     """The box of the Victory Points & Replacement track a marker stands in, +50 on the VP
     marker's back side; None off the Tracks map or nearer a GT box. VASSAL names a point of a
     RegionGrid board by its nearest region (``RegionGrid.locationName``), so does this."""
-    from ..module import track_regions
+    from ..boards import track_regions
     if piece.map != TRACKS:
         return None
     best = None
