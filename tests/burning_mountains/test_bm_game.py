@@ -46,7 +46,8 @@ def test_scripted_gt1_to_gt3_checks_clean(tmp_path):
     assert js["findings"] == []
     combats = [n for n in combat_notes(js) if "combat on 2107" in n]
     assert len(combats) == 1 and "attack 8 (K.J. 2 Mtn III 4, K.J. 3 Mtn III 4) vs defence 4" in combats[0]
-    assert any(n.startswith("14.0: A-H VP 10") for n in js["notes"])
+    eog = js["end_of_game"]                         # the report's standing: 14.0 after GT 3
+    assert eog["vp"] == 10 and not eog["final"] and eog["victory"]["summary"].startswith("14.0: A-H VP 10")
 
 
 def test_the_same_game_with_one_rule_broken(tmp_path):

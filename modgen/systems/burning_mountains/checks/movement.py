@@ -20,6 +20,13 @@ from .common import (PHASE_NAMES, bmap, enemy_zoc, finding, is_unit, moved_side,
                      units_of)
 
 
+def _own_move(ctx: CheckContext, u: UnitState, frm, to, frm_map) -> bool:
+    """A unit's drag from one hex of the map to another in its own Movement Phase."""
+    n = now(ctx)
+    return (n is not None and is_unit(u) and u.map == MAIN_MAP and to is not None and frm is not None
+            and frm_map == MAIN_MAP and n[2] == "movement" and u.side == n[1])
+
+
 @rule("3.1", "move")
 def who_moves_when(ctx: CheckContext, u: UnitState, frm: Hex | None, to: Hex | None, frm_map):
     """3.1: units move only in their own Movement Phase (retreats and advances: 9.2, 9.3)."""
@@ -34,15 +41,32 @@ def who_moves_when(ctx: CheckContext, u: UnitState, frm: Hex | None, to: Hex | N
         yield finding(ctx, "3.1", VIOLATION, f"{u.name} moved {frm}-{to} in the {ctx.side_name(phasing)} "
                       f"{PHASE_NAMES[ph]}: units move only in their own Movement Phase (retreats and "
                       "advances in the Combat Phase)", units=[u], hexes=[frm, to], side=u.side)
+
+
+@rule("12.4", "move")
+def first_turns(ctx: CheckContext, u: UnitState, frm: Hex | None, to: Hex | None, frm_map):
+    """12.4: the units with an orange dot do not move on GT 1 and GT 2 unless attacked."""
+    if not _own_move(ctx, u, frm, to, frm_map):
         return
+    gt = now(ctx)[0]
     if u.counter.immobile_until and gt <= u.counter.immobile_until and u.piece not in ctx.state.attacked_units:
         yield finding(ctx, "12.4", VIOLATION, f"{u.name} moved on GT {gt}: on GT 1 and GT 2 it may not move "
                       "unless attacked (orange dot)", units=[u], hexes=[frm, to])
-    if u.counter.type == "fortress":
+
+
+@rule("12.2", "move")
+def fortresses_stay(ctx: CheckContext, u: UnitState, frm: Hex | None, to: Hex | None, frm_map):
+    """12.2: fortresses have no movement allowance."""
+    if _own_move(ctx, u, frm, to, frm_map) and u.counter.type == "fortress":
         yield finding(ctx, "12.2", VIOLATION, f"{u.name} moved: fortresses have no movement allowance",
                       units=[u], hexes=[frm, to])
-        return
-    yield from _movement(ctx, u, ctx.moves.get(u.piece, []))
+
+
+@rule("4.1", "move")
+def movement_allowance(ctx: CheckContext, u: UnitState, frm: Hex | None, to: Hex | None, frm_map):
+    """4.1-4.5, 6.3, 6.4: the unit's drops this phase joined by the cheapest legal path."""
+    if _own_move(ctx, u, frm, to, frm_map) and u.counter.type != "fortress":
+        yield from _movement(ctx, u, ctx.moves.get(u.piece, []))
 
 
 def _movement(ctx: CheckContext, u: UnitState, drops: list[Hex]):

@@ -6,12 +6,14 @@ side's); a VP track that differs from the count is undetermined.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from modgen.check.context import CheckContext, UnitState
 from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED
 from modgen.hexgrid import Hex
 
-from ..rules.victory import victory
+from ..rules.victory import level_ranges, victory
 from .common import ELIMINATED, bmap, finding, is_unit, now, steps, units_of
 
 TRACKS = "Tracks"
@@ -65,6 +67,55 @@ def track_value(ctx: CheckContext, piece: UnitState) -> int | None:
     return int(best[1][3:]) + (50 if piece.marker_id == "vp" and piece.layers.get("Side", 1) == 2 else 0)
 
 
+@dataclass
+class Standing:
+    """14.0 for the report's end-of-game section (``Report.end_of_game``): the A-H VP and what
+    they are made of, the VP track, the victory level (after GT 14; before it, where the VP
+    would stand)."""
+
+    turn: str | None
+    final: bool
+    vp: int
+    objectives: int
+    italian_steps: int
+    ah_steps: int
+    shown: int | None
+
+    @property
+    def level(self) -> str:
+        return victory(self.vp)
+
+    @property
+    def summary(self) -> str:
+        return (f"14.0: A-H VP {self.vp} = objectives {self.objectives} + Italian steps eliminated "
+                f"{self.italian_steps} - A-H steps eliminated {self.ah_steps}"
+                + (f"; the VP track shows {self.shown}" if self.shown is not None else "")
+                + (f"; {self.level}" if self.final else ""))
+
+    def lines(self) -> list[str]:
+        out = [self.summary]
+        if not self.final:
+            out.append(f"after {self.turn or 'the log'}: the level is decided after GT 14 (now it would "
+                       f"be: {self.level})")
+        return out
+
+    def to_dict(self) -> dict:
+        levels = []
+        for label, low, high in level_ranges():
+            inside = self.vp >= low and (high is None or self.vp <= high)
+            levels.append({"side": None, "level": label, "label": label,
+                           "met": inside if self.final else None,
+                           "because": f"A-H VP {low}{'-' + str(high) if high is not None else '+'}; "
+                                      f"{self.vp} {'now' if not self.final else 'at the end'}",
+                           "missing": "" if self.final else "the rest of the game (14.0: after GT 14)"})
+        return {"turn": self.turn, "final": self.final, "vp": self.vp,
+                "objectives": self.objectives, "italian_steps_eliminated": self.italian_steps,
+                "ah_steps_eliminated": self.ah_steps, "track": self.shown,
+                "victory": {"summary": self.summary, "final": self.final, "levels": levels,
+                            "winner": self.level if self.final else None},
+                "notes": self.lines()[1:]}
+
+
 @rule("14.0", "end")
 def victory_points(ctx: CheckContext):
     """14.0: A-H VP = objectives held + Italian steps eliminated - A-H steps eliminated; the level
@@ -76,10 +127,9 @@ def victory_points(ctx: CheckContext):
     marker = [u for u in ctx.units.values() if u.marker_id == "vp" and u.map == TRACKS]
     shown = track_value(ctx, marker[0]) if marker else None
     n = now(ctx)
-    ctx.notes.append(f"14.0: A-H VP {vp} = objectives {vp_obj} + Italian steps eliminated "
-                     f"{st.steps_lost.get('it', 0)} - A-H steps eliminated {st.steps_lost.get('ah', 0)}"
-                     + (f"; the VP track shows {shown}" if shown is not None else "")
-                     + (f"; {victory(vp)}" if n == (14, "it", "combat") else ""))
+    final = n == (14, "it", "combat")           # the last phase of the game (14.0: after GT 14)
+    ctx.cache["end-of-game"] = Standing(str(ctx.now.date) if ctx.now.date else None, final, vp, vp_obj,
+                                        st.steps_lost.get("it", 0), st.steps_lost.get("ah", 0), shown)
     if shown is not None and shown != vp:
         yield finding(ctx, "14.0", UNDETERMINED, f"the VP track shows {shown}, the log gives {vp} (control of "
                       "objectives is the checker's reading: the side whose combat unit entered last)",

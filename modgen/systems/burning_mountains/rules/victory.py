@@ -17,6 +17,16 @@ def victory(vp: int) -> str:
     return "Austro-Hungarian strategic victory"
 
 
+def level_ranges() -> list[tuple[str, int, int | None]]:
+    """14.0: each victory level with its A-H VP range (low, high; None: no top)."""
+    out, low = [], 0
+    for top, name in VICTORY_LEVELS:
+        out.append((name, low, top))
+        low = top + 1
+    out.append(("Austro-Hungarian strategic victory", low, None))
+    return out
+
+
 def italian_replacement(gt: int, die: int | None) -> int:
     """15.1 Italian unpreparedness: a die less than the current GT gives one point; from GT 7 it is
     automatic."""
