@@ -165,6 +165,8 @@ class HexsideInfo:
     major_river: bool = False
     rail: str | None = None           # "double" | "single" | None
     border: bool = False              # national border runs along it
+    river_name: str | None = None     # the river's name (the Danube of 35, the rivers of 11-31)
+    lines: tuple[str, ...] = ()       # named lines along this hexside (the 1919 border of 11-31)
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,15 @@ class ScannedImage:
 
 
 @dataclass(frozen=True)
+class MapLine:
+    """A named line drawn along hexsides that is neither a river nor a national border."""
+
+    name: str                         # "1919 border of Russia"
+    rule: str | None
+    hexsides: frozenset[Hexside]
+
+
+@dataclass(frozen=True)
 class MapDef:
     id: str                           # "6-4"
     name: str
@@ -200,6 +211,10 @@ class MapDef:
     image: ScannedImage | None = None
     source: Source | None = None
     neutral: tuple[str, ...] = ()     # nation ids of neutral countries on this map (10-6, 14-12)
+    #: map-edge rail hexes: hex -> directions (DIRECTIONS names) of the sheet-edge hexsides a rail
+    #: line leaves the sheet across (reinforcement arrivals, off-map rail rules)
+    rail_exits: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
+    lines: tuple[MapLine, ...] = ()
 
     def contains(self, h: Hex) -> bool:
         return h in self.hexes
