@@ -279,7 +279,7 @@ def build(cfg: ModuleType, kit: Kit) -> dict:
     # -- places --
     places: dict[str, str] = {}
     names = get(cfg, "NAMES", {})       # names of rulebook hexes that are not cities (a fortress)
-    for hid in sorted(set(cities) | set(fortresses) | set(ports)):
+    for hid in sorted(set(cities) | set(fortresses) | set(ports) | set(names)):
         tags = []
         if hid in cities:
             tags.append("capital" if hid in capitals else "city")
@@ -287,8 +287,12 @@ def build(cfg: ModuleType, kit: Kit) -> dict:
             tags.append("port")
         if hid in fortresses:
             tags.append("fortress")
-        places[hid] = f"{cities.get(hid, names.get(hid, ''))} ({', '.join(tags)})".strip()
+        label = cities.get(hid, names.get(hid, ''))
+        places[hid] = f"{label} ({', '.join(tags)})".strip() if tags else label
+    named = set(names.values())
     for t in cfg.LABELS:
+        if t in named:
+            continue                  # already on the rulebook hex the sheet config gives it
         h = kit.hex_of(*cfg.TOWNS[t])
         if h in on and land[h] and h.id not in places:
             places[h.id] = t

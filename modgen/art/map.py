@@ -49,8 +49,8 @@ COUNTRY_TINTS = {
     "switzerland": (214, 214, 214),
     # the Eastern Front sheets: pale tints of the nations' counter colours (rule 50) where they
     # stay distinct from their neighbours
-    "russia": (238, 222, 200),
-    "serbia": (244, 238, 206),
+    "russia": (234, 212, 204),
+    "serbia": (236, 242, 190),
     "montenegro": (240, 214, 210),
     "romania": (222, 230, 222),
     "bulgaria": (232, 218, 204),

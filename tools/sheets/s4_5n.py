@@ -13,6 +13,7 @@ configure(
     globals(), sheet="4-5N", name="Courland and Riga", extent=(1, 34, 1, 17),
     cities={"2408": "Riga", "2407": "Riga", "3411": "Daugavpils"},
     land=["1412"],
+    names={"1412": "Libau"},
     country={"1412": "russia"},
     urban=[("2407", "2408")],
     neutral=["sweden"],

@@ -16,6 +16,11 @@ configure(
             "3111": "Przemysl", "1911": "Cracow", "4013": "Stanislau", "2203": "Radom", "2106": "Kielce",
             "2311": "Tarnow", "4303": "Rowno"},
     fortresses=["3111"],
+    # the rail hexes of the rulebook carry the name of the town the kit finds there (our reading)
+    names={"3907": "Brody", "3808": "Krasne", "4209": "Tarnopol", "4409": "Podwoloczyska", "3605": "Sokal",
+           "3504": "Wlodzimierz", "3903": "Kiwerce", "1003": "Kalisz", "1503": "Lodz", "1602": "Koluszki",
+           "1610": "Dabrowa", "1909": "Miechow", "2502": "Ivangorod", "3415": "Lawoczne",
+           "4017": "Tatar pass"},
     land=["1003", "1503", "1602", "1610", "1909", "2502", "2802", "3415", "3504", "3605", "3808", "3903",
           "3907", "3912", "4017", "4209", "4409", "4902"],
     country={"3415": "austria-hungary", "4017": "austria-hungary", "3907": "austria-hungary",

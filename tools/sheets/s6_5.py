@@ -4,7 +4,8 @@ Rulebook facts (003 lines): Belgrade 1607 (3-1, L1175), the Danube hexes 1606 an
 east of Belgrade, L1175), the Serbian/A-H/Romanian border at 2405 and the November 1914 front line
 (8-1, L1243), the Serbian placement hexes 1311, 1109, 1208, 1209, 1309, 1310, 1408, 1508 (9-2,
 L1257-1261), 1115 (8-4, L1251), Nish 2413 (11-51, L1724), the A-H arrival hex 1204 of the flotilla
-Enns (000:L1966-1967: so 1204 borders the Danube, 36-1), Salonika, the Greek port (10-3, L1284);
+Enns (000:L1966-1967: so 1204 borders the Danube, 36-1: the Danube is moved one hex north there),
+Salonika, the Greek port (10-3, L1284);
 Albania and Greece adjoin (L1278-1288). The kit's tint classes most of the Serbian upland as
 'mountain': at 20 km a hex of it is rough country, so 'mountain' is rough here and only the
 'high_mountain' peaks are mountain hexsides.
@@ -22,9 +23,16 @@ configure(
     country={"1607": "serbia", "1606": "austria-hungary", "1707": "austria-hungary", "2405": "austria-hungary",
              "1204": "austria-hungary", "1311": "serbia", "1109": "serbia", "1208": "serbia", "1209": "serbia",
              "1309": "serbia", "1310": "serbia", "1408": "serbia", "1508": "serbia", "2413": "serbia",
-             "3327": "greece", "1221": "montenegro"},
+             "3327": "greece", "1221": "montenegro",
+             # the Danube is the frontier from Belgrade to the tripoint: 8-1 calls every hex north of
+             # it from 2405 to 1606 the A-H front line; the kit's hand-drawn Serbian polygon puts this
+             # north-bank hex (Kovin, opposite Smederevo) in Serbia
+             "1907": "austria-hungary"},
     relief=RELIEF_ROUGH,
-    river_forced={"Danube": ["1606|1607", "1607|1707"]},
+    # the Danube passes 1204 (the flotilla Enns arrives there, so 1204 borders it: 36-1); the kit's
+    # course runs one hex further south between 1105 and 1306 (6-5's place is uncertain by ~0.5 hex)
+    river_forced={"Danube": ["1606|1607", "1607|1707", "1105|1205", "1204|1205", "1205|1305"]},
+    river_removed={"Danube": ["1106|1205", "1205|1206", "1205|1306"]},
     labels=["Sarajevo", "Mostar", "Novi Sad", "Temesvar", "Valjevo", "Uzice", "Kragujevac", "Kraljevo",
             "Krusevac", "Zajecar", "Pirot", "Skopje", "Pristina", "Monastir", "Cattaro", "Visegrad",
             "Orsova", "Plovdiv", "Kyustendil", "Gevgelija", "Semlin", "Pancevo", "Obrenovac", "Mladenovac",
