@@ -1,6 +1,6 @@
 """Benchmark of ``modgen check``: script a 10,000-step Italian Front log with the test-game builder,
 then read and check it end to end: decode (``read_log``), our module built from the game data
-(``game_module``, once per game), replay (``modgen.replay``) and rules. Prints steps per second
+(``our_module``, once per game: no rendering), replay (``modgen.replay``) and rules. Prints steps per second
 (target ≥ 5,000) and peak memory (target < 300 MB).
 
     python3 benchmarks/bench_check.py [--steps 10000] [--keep FILE]
@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from modgen.check.engine import check_log  # noqa: E402
-from modgen.check.logread import game_module, read_log  # noqa: E402
-from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.check.logread import our_module, read_log  # noqa: E402
+from modgen.testing import TestGame  # noqa: E402
 from modgen.model import load_game  # noqa: E402
 
 
@@ -51,7 +51,7 @@ def script(steps: int) -> TestGame:
     flip = 0
     moves: dict[str, int] = {}
     while len(t.steps) < steps:
-        phase = t.sequence.phase(t.phase)
+        phase = t.turns.phase(t.phase)
         if phase.id.endswith("movement") and phase.side in by_side:
             there = moves.get(phase.side, 0) % 2 == 0       # out one phase, back the next
             moves[phase.side] = moves.get(phase.side, 0) + 1
@@ -83,7 +83,7 @@ def main() -> int:
     t1, c1 = time.perf_counter(), time.process_time()
     log = read_log(path)
     t2 = time.perf_counter()
-    module = game_module(t.game)
+    module = our_module(t.game)
     t3 = time.perf_counter()
     report = check_log(log, t.game, t.scenario, module=module)
     t4, c4 = time.perf_counter(), time.process_time()

@@ -13,7 +13,8 @@ import sys
 
 from _common import ROOT, timed  # noqa: E402  (puts the repository on sys.path)
 
-from modgen.art.map import board_geometry, png_bytes, render_map  # noqa: E402
+from modgen.art.map import png_bytes, render_map  # noqa: E402
+from modgen.model.geometry import board_geometry  # noqa: E402
 from modgen.model.maps import load_map  # noqa: E402
 
 

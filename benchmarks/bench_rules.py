@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""modgen.rules timings on the real map 6-4 with a scenario's set-up on it.
+"""modgen.systems.der_weltkrieg.rules timings on the real map 6-4 with a scenario's set-up on it.
 
     python3 benchmarks/bench_rules.py [--scenario if-1917-10] [--moves 2000] [--repeat 3]
 
@@ -16,7 +16,7 @@ import random
 from _common import timed  # noqa: E402  (puts the repository on sys.path)
 
 from modgen.model import load_game  # noqa: E402
-from modgen.rules import (ITALIAN_FRONT_STACKING, BoardState, TerrainCosts, UnitView,  # noqa: E402
+from modgen.systems.der_weltkrieg.rules import (ITALIAN_FRONT_STACKING, BoardState, TerrainCosts, UnitView,  # noqa: E402
                           check_movement, check_stacking, enemy_zoc, movement_allowance)
 
 

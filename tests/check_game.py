@@ -2,16 +2,17 @@
 
 Map "6-4" columns 30-36, rows 15-24, clear hexsides; hexes of columns ≤ 33 are Italy, the rest
 Austria-Hungary. Hexes 3419 and 3423 carry the scenario's garrisons (rule IF 3-4 text names them),
-like the real Italian Front. The sequence of play is Standard Rule 5's.
+like the real Italian Front. The sequence of play is Standard Rule 5's. Its id is the real game's
+(``italian-front``) so that the Der Weltkrieg system runs the Italian Front scenario rules on it.
 """
 from __future__ import annotations
 
 from modgen.hexgrid import Hex
-from modgen.model.tables import Phase, SequenceOfPlay
+from modgen.systems.der_weltkrieg.tables import Phase, SequenceOfPlay
 from modgen.model.types import (Counter, Face, FortressPlacement, Game, GameDate, MarkerDef,
                                 MarkerPlacement, Nation, Placement, Scenario, ScheduleEntry, Side,
                                 SpecialRule)
-from modgen.rules.board import make_map
+from modgen.systems.der_weltkrieg.rules.board import make_map
 
 SIDES = (("cp", "central-powers", "Central Powers"), ("en", "entente", "Entente"))
 SEQUENCE = SequenceOfPlay(
@@ -108,6 +109,6 @@ def game(**scenario_over) -> Game:
     sc = scenario(**scenario_over)
     markers = {"trench": MarkerDef("trench", "trench", "Trench"),
                "devastation": MarkerDef("devastation", "devastation", "Devastation")}
-    return Game(id="italian-front-test", title="Test Front", system="der-weltkrieg", version="0.0.1",
+    return Game(id="italian-front", title="Test Front", system="der-weltkrieg", version="0.0.1",
                 sides=sides, nations=nations, maps={"6-4": mapdef}, counters=counters(),
                 markers=markers, scenarios={sc.id: sc}, tables={"sequence": SEQUENCE, "tec": TEC})

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from modgen.cli import main
-from modgen.check.testgame import TestGame
+from modgen.testing import TestGame
 from modgen.model import load_game
 from modgen.model.types import GameDate
 

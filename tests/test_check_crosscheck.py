@@ -17,7 +17,7 @@ from modgen.replay import Replayer, Visitor
 
 sys.path.insert(0, str(Path(__file__).parent))
 import check_game  # noqa: E402
-from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.testing import TestGame  # noqa: E402
 from modgen.model.types import GameDate  # noqa: E402
 
 LOGS = sorted(glob.glob(str(SHARED / "fixtures" / "vassal" / "logs" / "*.vlog")))
@@ -77,8 +77,8 @@ def test_checker_sees_what_the_replay_says_on_a_scripted_game(tmp_path):
     t.eliminate("it-inf-xx-2")
     t.set_supply_points("it-hq-xxxx-1", 3)
     log = read_log(t.write(tmp_path / "x.vlog"))
-    from modgen.check.logread import game_module
-    replayed, undone = _replay_final(log, game_module(g))
+    from modgen.check.logread import our_module
+    replayed, undone = _replay_final(log, our_module(g))
     c, seen = _checker_final(log, g, t.scenario, None)
     _agree(replayed, seen)
     assert undone == {r.index for r in c.records if r.undone} == {5}      # the Trieste move
@@ -134,13 +134,13 @@ def test_a_move_undone_steps_later_yields_no_finding():
 def test_a_foreign_tracker_is_not_read_with_our_calendar():
     """Our module's levels would read any similar state as a plausible date: the checker trusts
     them only when the begin state's tracker round-trips through the game's calendar."""
-    from modgen.module import turns
+    from modgen.systems.der_weltkrieg import calendar
     g = check_game.game()
     t = TestGame(g, g.scenarios["if-test"])
     ours = t.text()
-    state = turns.turn_state(t.calendar, t.date, t.phase)
+    state = calendar.turn_state(t.turns.calendar, t.date, t.phase)
     foreign = state.replace("true,true,true,true,true,true,true,true,true,true,true,true", "true")
-    assert foreign != state and turns.decode_turn_state(t.calendar, foreign)[0] == t.date
+    assert foreign != state and calendar.decode_turn_state(t.turns.calendar, foreign)[0] == t.date
     for text, trusted in ((ours, True), (ours.replace(state, foreign), False)):
         c = Checker(g, t.scenario)
         c.run(parse_log(text))

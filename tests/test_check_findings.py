@@ -6,6 +6,7 @@ import json
 import pytest
 
 from modgen.check import declarations as decl
+from modgen.systems.der_weltkrieg.declarations import KEYWORDS
 from modgen.check.findings import Finding, Report, UnitRef, summarize
 from modgen.check import report_html, report_json, report_text
 from modgen.hexgrid import Hex
@@ -49,16 +50,20 @@ def test_chat_text_only_for_typed_chat():
     assert decl.chat_text("*** 1d6 = 4 *** &lt;Anna&gt;") is None
 
 
+DW = decl.Grammar(KEYWORDS)        # the core keywords and Der Weltkrieg's
+
+
 def test_parse_rail_column_scenario_retreat():
-    d = decl.parse("!rail 35 Inf XX 2122-1922-1722", player="Anna", step=7)
+    d = DW.parse("!rail 35 Inf XX 2122-1922-1722", player="Anna", step=7)
     assert (d.keyword, d.unit, d.hexes, d.player, d.step) == (
         "rail", "35 Inf XX", (Hex(21, 22), Hex(19, 22), Hex(17, 22)), "Anna", 7)
-    assert decl.parse("!column  35   Inf XX ").unit == "35 Inf XX"
-    assert decl.parse("!scenario if-1915-05").args == ("if-1915-05",)
-    assert decl.parse("!retreat Tst Inf X 3419-3519").hexes == (Hex(34, 19), Hex(35, 19))
-    assert decl.parse("!RAIL 1 Inf XX 3118-3218").keyword == "rail"
-    assert decl.parse("hello !rail") is None
-    assert decl.parse("!!!") is None
+    assert DW.parse("!column  35   Inf XX ").unit == "35 Inf XX"
+    assert DW.parse("!scenario if-1915-05").args == ("if-1915-05",)
+    assert decl.parse("!scenario if-1915-05").args == ("if-1915-05",)      # a core keyword
+    assert DW.parse("!retreat Tst Inf X 3419-3519").hexes == (Hex(34, 19), Hex(35, 19))
+    assert DW.parse("!RAIL 1 Inf XX 3118-3218").keyword == "rail"
+    assert DW.parse("hello !rail") is None
+    assert DW.parse("!!!") is None
 
 
 @pytest.mark.parametrize("text, why", [
@@ -71,20 +76,19 @@ def test_parse_rail_column_scenario_retreat():
 ])
 def test_parse_errors(text, why):
     with pytest.raises(decl.DeclarationError, match=why):
-        decl.parse(text)
+        DW.parse(text)
 
 
 def test_grammar_is_extensible():
     def attack(keyword, rest):
         words = rest.split()
         return decl.Declaration(keyword, hexes=(Hex.parse(words[0]),), args=tuple(words[1:]))
-    decl.register("attack-test", attack, "!attack-test <hex> <units…>")
-    try:
-        d = decl.parse("!attack-test 2118 a b")
-        assert d.hexes == (Hex(21, 18),) and d.args == ("a", "b")
-        assert "!attack-test <hex> <units…>" in decl.usage_lines()
-    finally:
-        del decl.GRAMMAR["attack-test"]
+    g = decl.Grammar({**KEYWORDS, "attack-test": (attack, "!attack-test <hex> <units…>")})
+    d = g.parse("!attack-test 2118 a b")
+    assert d.hexes == (Hex(21, 18),) and d.args == ("a", "b")
+    assert "!attack-test <hex> <units…>" in g.usage_lines()
+    with pytest.raises(decl.DeclarationError, match="unknown declaration !attack-test"):
+        DW.parse("!attack-test 2118 a b")       # a grammar of its own: the others are unchanged
 
 
 # ------------------------------------------------------------------ reports

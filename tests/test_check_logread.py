@@ -1,4 +1,4 @@
-"""The log as the checker reads it: ``modgen.check.logread`` (the file, the module) and the one
+"""The log as the checker reads it: ``modgen.check.logread`` (the file, our module) and the one
 timeline both ``modgen log`` and ``modgen check`` consume (``modgen.replay``), on the logs VASSAL
 3.7.26 wrote (fixtures/vassal/logs) and on hostile input (the bounded reading itself is
 modgen.vassal's; these check it reaches the user as a ModgenError naming the file)."""
@@ -13,7 +13,8 @@ import pytest
 
 from conftest import shared_path
 from modgen.check.engine import Checker
-from modgen.check.logread import game_module, parse_log, read_log
+from modgen.check.context import boards_for
+from modgen.check.logread import our_module, parse_log, read_log
 from modgen.errors import ModgenError
 from modgen.hexgrid import Hex
 from modgen.replay import (ChatLine, DiceRolled, PieceCreated, PieceDeleted, PieceFlipped,
@@ -113,7 +114,6 @@ def test_moduledata_entities_are_not_expanded(tmp_path):
 
 
 def test_piece_added_in_a_step_reaches_the_checker_as_it_was_added():
-    from modgen.check.context import boards_for
     from modgen.check.engine import RuleDef
     g = check_game.game()
     x, y = boards_for(g, ["6-4"])[0].center(Hex(31, 18))
@@ -134,22 +134,38 @@ def test_piece_added_in_a_step_reaches_the_checker_as_it_was_added():
     assert "7" not in checker.ctx.units and not checker.ctx.by_hex
 
 
-def test_game_module_is_our_module_as_vassal_reads_it():
+def test_our_module_is_what_the_replay_reads_from_our_written_buildfile():
+    """Without --module the replay runs on our module as the game data describe it; its tracker
+    and dice are the very objects the module writer writes, so the replay reads the same levels
+    from them as from the buildFile.xml written and read back."""
+    from modgen.model.geometry import BoardLayout
+    from modgen.module import buildfile, pieces, savegame, tracks
+    from modgen.replay.turns import tracker_specs
+    from modgen.vassal.buildfile import read_module
     g = check_game.game()
-    m1, m2 = game_module(g), game_module(g)
-    assert m1.name == g.title and "TurnTracker0" in m1.turn_trackers
-    levels = m1.turn_trackers["TurnTracker0"].levels
-    assert [lv.property for lv in levels] == ["Year"]
-    # a replay's BoardPicker changes a copy, never the module the next check starts from
-    m1.apply_board_picker("Main Map", [("6-4", 0, 0)])
-    assert m2.maps["Main Map"].layout == [] and game_module(g).maps["Main Map"].layout == []
+    layout = BoardLayout.for_game(g)
+    boards = {m: (layout.grids[m], *layout.sizes[m], f"map-{m}.png") for m in sorted(g.maps)}
+    xml = buildfile.render(g, slots=pieces.slots(g), image_sizes={}, boards=boards, setups=[],
+                           charts=[], help_file="help.html",
+                           side_pools=[savegame.pool_map_name(s.name) for s in g.sides],
+                           track_board=(tracks.IMAGE, tracks.regions(g)))
+    written = read_module(xml, name="buildFile.xml")
+    ours = our_module(g)
+    assert ours is our_module(g) and "TurnTracker0" in ours.turn_trackers
+    assert tracker_specs(ours) == tracker_specs(written)
+    assert [lv.property for lv in tracker_specs(ours)["TurnTracker0"].levels] == ["Year"]
+    assert set(ours.dice_buttons) == set(written.dice_buttons) == {"1d6", "2d6"}
+    # pixels become the hexes the written grid says
+    x, y = boards_for(g, ["6-4"])[0].center(Hex(31, 18))
+    assert ours.hex_at("Main Map", x, y) == written.hex_at("Main Map", x, y) == Hex(31, 18)
+    assert ours.location_name("Main Map", x, y) == "3118"
 
 
 def test_a_crash_while_checking_is_a_modgen_error_naming_the_file(tmp_path, monkeypatch):
     from modgen.check import cli, engine
     p = tmp_path / "g.vlog"
     g = check_game.game()
-    from modgen.check.testgame import TestGame
+    from modgen.testing import TestGame
     t = TestGame(g, g.scenarios["if-test"])
     t.next_phase()
     t.write(p)

@@ -6,11 +6,12 @@ import dataclasses
 
 import pytest
 
-from modgen.art.map import board_geometry
 from modgen.check.engine import Checker, check_log
 from modgen.check.logread import parse_log
 from modgen.model import load_game
-from modgen.module import pieces, savegame, turns
+from modgen.model.geometry import BoardLayout
+from modgen.module import pieces, savegame
+from modgen.system import system_of
 
 GAME = load_game("italian-front")
 
@@ -18,8 +19,9 @@ GAME = load_game("italian-front")
 @pytest.mark.parametrize("scenario_id", sorted(GAME.scenarios))
 def test_generated_scenario_save_checks_clean(scenario_id):
     sc = GAME.scenarios[scenario_id]
-    layout = savegame.BoardLayout.for_game(GAME, board_geometry)
-    text, _notes = savegame.scenario_command(GAME, sc, layout, turns.calendar(GAME),
+    layout = BoardLayout.for_game(GAME)
+    turn_command = system_of(GAME).module_extras(GAME).turn_command
+    text, _notes = savegame.scenario_command(GAME, sc, layout, turn_command,
                                              pieces.slots(GAME))
     log = parse_log(text)
     assert len(log.begin_state().pieces) > 20

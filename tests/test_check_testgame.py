@@ -9,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 import check_game  # noqa: E402
 
-from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.testing import TestGame  # noqa: E402
 from modgen.vassal.commands import decode_tree, iter_preorder  # noqa: E402
 from modgen.vassal.obfuscation import deobfuscate  # noqa: E402
 from modgen.vassal.sequence import decode  # noqa: E402

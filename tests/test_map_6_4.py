@@ -8,7 +8,7 @@ from functools import lru_cache
 import pytest
 import yaml
 
-from modgen.art.map import board_geometry
+from modgen.model.geometry import board_geometry
 from modgen.hexgrid import Hex
 from modgen.model.maps import load_map
 

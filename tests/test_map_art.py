@@ -9,7 +9,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from modgen.art import map as mapart
-from modgen.art.map import board_geometry, png_bytes, render_map
+from modgen.art.map import png_bytes, render_map
+from modgen.model.geometry import LEGEND_HEIGHT, board_geometry
 from modgen.errors import ModgenError
 from modgen.hexgrid import Hex
 from modgen.model.maps import load_map
@@ -47,7 +48,7 @@ def test_board_size_holds_every_hex_and_the_legend():
     assert image64().size == (w, h)
     xs = [x for hx in m.hexes for x, _ in grid.corners(hx)]
     ys = [y for hx in m.hexes for _, y in grid.corners(hx)]
-    assert min(xs) >= 0 and min(ys) >= 0 and max(xs) <= w and max(ys) <= h - mapart.LEGEND_HEIGHT
+    assert min(xs) >= 0 and min(ys) >= 0 and max(xs) <= w and max(ys) <= h - LEGEND_HEIGHT
     # the grid VASSAL gets is the one the art is drawn on
     attrs, numbering = grid.to_xml_attributes()
     assert numbering["hOff"] == "10" and numbering["vOff"] == "11"

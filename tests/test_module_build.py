@@ -10,7 +10,8 @@ from lxml import etree
 from modgen.atomicfile import atomic_write
 from modgen.errors import ModgenError
 from modgen.hexgrid import Hex
-from modgen.module import build, buildfile, savegame, turns
+from modgen.module import build, buildfile, savegame
+from modgen.systems.der_weltkrieg import calendar
 from modgen.vassal.archive import read_saved_game
 from modgen.vassal.buildfile import decode_turn_state, read_module
 from modgen.vassal.commands import AddPiece, BoardPicker, Player, SetupStack, Turn, parse_saved_game
@@ -117,7 +118,7 @@ def test_read_back_with_project_reader(built):
     assert {d for d in mod.dice_buttons} == {"1d6", "2d6"}
     # + trench, devastation, dm 1, dm 10, strength -1
     assert len(mod.piece_slots) == len(game.counters) + 5
-    tracker = mod.tracker(turns.TRACKER_ID)
+    tracker = mod.tracker(calendar.TRACKER_ID)
     assert [lv.property for lv in tracker.levels] == ["Year"]
 
 
@@ -228,8 +229,8 @@ def test_scenario_places_each_printed_unit_on_its_printed_hex(built):
     assert where == {(mp.marker, mp.hex) for mp in sc.markers} | {("strength-minus-1", Hex(10, 14))}
     # the turn tracker at the first turn and phase
     [turn] = [c for c in sg.initial if isinstance(c, Turn)]
-    assert turn.tracker_id == turns.TRACKER_ID
-    shown = decode_turn_state(mod.tracker(turns.TRACKER_ID), turn.state)
+    assert turn.tracker_id == calendar.TRACKER_ID
+    shown = decode_turn_state(mod.tracker(calendar.TRACKER_ID), turn.state)
     assert [v for _, v in shown] == ["1915", "May", "7", "Entente Movement"]
 
 

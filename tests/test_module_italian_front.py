@@ -7,7 +7,8 @@ import pytest
 from PIL import Image
 
 from modgen.model import load_game
-from modgen.module import build, turns
+from modgen.module import build
+from modgen.systems.der_weltkrieg import calendar
 from modgen.vassal.archive import read_saved_game
 from modgen.vassal.buildfile import decode_turn_state, read_module
 from modgen.vassal.commands import AddPiece, BoardPicker, Player, Turn, parse_saved_game
@@ -76,11 +77,11 @@ def test_every_scenario_places_its_printed_units(real):
             if pl.supply_points is not None:
                 assert props["SupplyPoints"] == str(pl.supply_points), (sid, cid)
         [turn] = [c for c in sg.initial if isinstance(c, Turn)]
-        shown = dict(decode_turn_state(mod.tracker(turns.TRACKER_ID), turn.state))
+        shown = dict(decode_turn_state(mod.tracker(calendar.TRACKER_ID), turn.state))
         assert shown["Year"] == str(sc.first_turn.year)
         assert shown["Month"] == sc.first_turn.month_name
         assert shown["Turn"] == str(sc.first_turn.turn)
-        cal = turns.calendar(game)
+        cal = calendar.calendar(game)
         assert shown["Phase"] == cal.special[cal.phase_index(0, sc.first_phase)].name \
             if sc.first_turn.turn == 0 else cal.normal[cal.phase_index(1, sc.first_phase)].name
 

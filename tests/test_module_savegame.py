@@ -109,7 +109,8 @@ def test_prototype_name_reads_the_reference():
 def test_board_picker_line_escapes_a_slash_in_a_board_name():
     """BoardPicker.decode splits each board entry on '/' (``name/rev``): a '/' in a board
     name must be escaped or VASSAL would look up the wrong board."""
-    from modgen.module import savegame, turns
+    from modgen.module import savegame
+    from modgen.system import system_of
     from modgen.vassal.sequence import Decoder as D
     import dataclasses
     game = tiny_game()
@@ -123,7 +124,8 @@ def test_board_picker_line_escapes_a_slash_in_a_board_name():
         def center(self, h):
             return 0, 0
     layout = savegame.BoardLayout({"6/4": _Grid()}, {"6/4": (100, 100)}, {"6/4": frozenset()})
-    text, _ = savegame.scenario_command(game, sc, layout, turns.calendar(game), P.slots(game))
+    text, _ = savegame.scenario_command(game, sc, layout,
+                                        system_of(game).module_extras(game).turn_command, P.slots(game))
     [line] = [c for c in D(text, ESC) if c.startswith("Main MapBoardPicker")]
     fields = D(line, "\t")
     fields.token()

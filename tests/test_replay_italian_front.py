@@ -21,8 +21,8 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).parent))
 from module_game import stub_images  # noqa: E402
 
-from modgen.art.map import board_geometry  # noqa: E402
-from modgen.check.testgame import TestGame  # noqa: E402
+from modgen.model.geometry import board_geometry  # noqa: E402
+from modgen.testing import TestGame  # noqa: E402
 from modgen.cli import main  # noqa: E402
 from modgen.hexgrid import Hex  # noqa: E402
 from modgen.model import load_game  # noqa: E402

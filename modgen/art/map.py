@@ -1,9 +1,9 @@
-"""Map art: the board geometry VASSAL needs, and a drawn (schematic) map image.
+"""Map art: a drawn (schematic) map image on the board geometry of ``modgen.model.geometry``.
 
-``board_geometry(mapdef)`` gives the VASSAL HexGrid and the board size; the module writer puts
-both in buildFile.xml and the checker uses the same grid to name hexes. ``render_map(mapdef)``
-draws the board image; when the map file names a scanned printed map (``image:``) that scan is
-used as it is, with the calibration from the file.
+``render_map(mapdef)`` draws the board image on the grid and board size that
+``modgen.model.geometry.board_geometry`` gives (the module writer and the checker use the same
+grid); when the map file names a scanned printed map (``image:``) that scan is used as it is,
+with the calibration from the file.
 
 Drawing is deterministic: fonts ship with the project, no randomness, shapes drawn at
 ``SUPERSAMPLE`` times the size and reduced once (anti-aliasing), text drawn at the final size.
@@ -13,20 +13,17 @@ from __future__ import annotations
 import math
 import os
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterable
 
 from PIL import Image, ImageDraw
 
 from ..errors import ModgenError
 from ..hexgrid import Hex, Hexside, VassalHexGrid
+from ..model.geometry import LEGEND_HEIGHT, MARGIN, board_geometry, scan_size
 from ..model.types import MapDef
 from .counters import png_bytes  # noqa: F401  (the one PNG encoder; bench_map and tests use it from here)
 from .fonts import font
 
-MARGIN = 24                 # px of paper around the hexes
-LEGEND_HEIGHT = 200         # px band under the hexes for the title and legend
 SUPERSAMPLE = 2
-MAX_SCAN_PIXELS = 200_000_000   # a scanned map larger than this is refused (decompression bomb)
 
 PAPER = (246, 242, 228)
 SEA = (168, 204, 232)
@@ -82,56 +79,13 @@ TERRAIN_LABELS = {
 }
 
 
-# --------------------------------------------------------------------------- geometry
-
-
-def board_geometry(mapdef: MapDef) -> tuple[VassalHexGrid, int, int]:
-    """(VASSAL grid, board width px, board height px) for ``mapdef``."""
-    g = mapdef.grid
-    if mapdef.image is not None:
-        im = mapdef.image
-        grid = VassalHexGrid(dx=float(im.dx), dy=float(im.dy), x0=int(im.x0), y0=int(im.y0),
-                             h_off=g.first_col, v_off=g.first_row, stagger=g.first_col % 2 == 0)
-        w, h = _scan_size(im.file)
-        return grid, w, h
-    grid = VassalHexGrid.for_printed_numbering(g.hex_height, g.first_col, g.first_row, MARGIN, MARGIN)
-    xs: list[float] = []
-    ys: list[float] = []
-    for h in _extent(mapdef):
-        for x, y in grid.corners(h):
-            xs.append(x)
-            ys.append(y)
-    width = int(math.ceil(max(xs))) + MARGIN
-    height = int(math.ceil(max(ys))) + MARGIN + LEGEND_HEIGHT
-    return grid, width, height
-
-
-def _extent(mapdef: MapDef) -> Iterable[Hex]:
-    g = mapdef.grid
-    # the corner hexes bound the drawing; every hex of the extent for safety
-    for c in range(g.first_col, g.last_col + 1):
-        yield Hex(c, g.first_row)
-        yield Hex(c, g.last_row)
-
-
-def _scan_size(path: str) -> tuple[int, int]:
-    try:
-        with Image.open(path) as im:
-            w, h = im.size
-    except (OSError, Image.DecompressionBombError) as e:
-        raise ModgenError(f"cannot read the scanned map image: {e}", file=path) from None
-    if w * h > MAX_SCAN_PIXELS:
-        raise ModgenError(f"scanned map image too large ({w}x{h} pixels)", file=path)
-    return w, h
-
-
 # --------------------------------------------------------------------------- drawing
 
 
 def render_map(mapdef: MapDef) -> Image.Image:
     """The board image (RGB) for ``mapdef``: the scan when one is named, else the drawn map."""
     if mapdef.image is not None:
-        _scan_size(mapdef.image.file)
+        scan_size(mapdef.image.file)
         try:
             with Image.open(mapdef.image.file) as im:
                 return im.convert("RGB")

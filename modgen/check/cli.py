@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..atomicfile import atomic_write
 from ..errors import ModgenError
+from ..system import system_of
 from . import declarations as decl
 from .context import boards_for
 from .logread import LogData, read_log
@@ -86,16 +87,11 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
             best, best_score = sc, score
     if best is not None and best_score >= 0.5:
         return best, f"set-up matches {best_score:.0%} of the printed list"
-    turn_state = begin.turn_states.get("TurnTracker0") or next(iter(begin.turn_states.values()), None)
-    if turn_state:
-        try:
-            from ..module import turns
-            date, _ = turns.decode_turn_state(turns.calendar(game), turn_state)
-            hits = [s for s in game.scenarios.values() if s.first_turn == date]
-            if len(hits) == 1:
-                return hits[0], f"the log starts on its first turn ({date})"
-        except Exception:  # noqa: BLE001 — not our tracker: no recognition from it
-            pass
+    date = system_of(game).turn_structure(game).turn_of(begin.turn_states)
+    if date is not None:
+        hits = [s for s in game.scenarios.values() if s.first_turn == date]
+        if len(hits) == 1:
+            return hits[0], f"the log starts on its first turn ({date})"
     return None, "not recognised"
 
 

@@ -1,17 +1,19 @@
-"""What the rules see while a log is replayed: units in hexes, the date and phase, this phase's moves.
+"""What the rules see while a log is replayed: units in hexes, the turn and phase, this phase's moves.
 
 The engine (engine.py) keeps a :class:`CheckContext` up to date from the log's events and hands it
-to the rule functions, which only read it and return findings. Pixels become hexes through the
-board's VASSAL grid (``modgen.art.map.board_geometry`` when available), exactly as VASSAL does.
+to the rule functions, which only read it and return findings. Pixels become hexes through each
+board's VASSAL grid (``modgen.model.geometry``), exactly as VASSAL does. The turn and phase are
+whatever the game's rules system reads from the turn tracker (``CheckContext.turns``, the
+system's ``TurnStructure``); this module knows no system.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..hexgrid import Hex, VassalHexGrid
-from ..model.types import Counter, Game, GameDate, MapDef, MONTHS, Scenario
+from ..model.geometry import board_geometry
+from ..model.types import Counter, Game, MapDef, Scenario
 from .declarations import Declarations
 from .findings import Finding, UnitRef
 
@@ -46,33 +48,23 @@ class Board:
         return cx + self.x, cy + self.y
 
 
-def _geometry(mapdef: MapDef):
-    try:
-        from ..art.map import board_geometry  # engineer B: the grid the module writer uses
-        return board_geometry(mapdef)
-    except ImportError:  # pragma: no cover - stop-gap: same numbering rule, no margin
-        g = mapdef.grid
-        return (VassalHexGrid.for_printed_numbering(g.hex_height, g.first_col, g.first_row, 0, 0),
-                10 ** 9, 10 ** 9)
-
-
 def boards_for(game: Game, maps: Iterable[str]) -> list[Board]:
     """The scenario's boards in the Main Map, laid out left to right in the order listed (as the
-    module's scenario saves place them: ``modgen.module.savegame.BoardLayout``)."""
+    module's scenario saves place them: ``modgen.model.geometry.BoardLayout``)."""
     out = []
     x = 0
     for mid in maps:
         mapdef = game.maps.get(mid)
         if mapdef is None:
             continue
-        grid, w, h = _geometry(mapdef)
+        grid, w, h = board_geometry(mapdef)
         out.append(Board(MAIN_MAP, mid, grid, mapdef, x, 0, w, h))
         x += w
     return out
 
 
 def board_for(mapdef: MapDef) -> Board:
-    grid, w, h = _geometry(mapdef)
+    grid, w, h = board_geometry(mapdef)
     return Board(MAIN_MAP, mapdef.id, grid, mapdef, 0, 0, w, h)
 
 
@@ -103,11 +95,17 @@ class UnitState:
 
 @dataclass
 class PhaseInfo:
-    """Where the turn tracker stands: date (None if unknown) and phase (A's ``Phase`` or None)."""
+    """Where the turn tracker stands, as the rules system reads it (``TurnStructure.read``).
 
-    date: GameDate | None
-    phase: object | None          # modgen.model.tables.Phase
+    ``date``: the system's turn (Der Weltkrieg: a ``GameDate``), None if unknown; ``phase``: the
+    system's phase (``id``, ``name``, ``side``) or None; ``kind``: what the phase is for, in the
+    words the engine and the rules share (``movement``, ``combat``, ``reinforcement``, …): the
+    engine collects each unit's drops in a ``movement`` phase."""
+
+    date: Any | None
+    phase: Any | None
     label: str = ""
+    kind: str | None = None
 
     @property
     def phase_id(self) -> str | None:
@@ -117,38 +115,12 @@ class PhaseInfo:
     def side(self) -> str | None:
         return getattr(self.phase, "side", None)
 
-    @property
-    def kind(self) -> str | None:
-        # asked on every move: read once per phase object
-        k = _KINDS.get(id(self.phase), _NO_KIND)
-        if k is _NO_KIND or k[0] is not self.phase:
-            k = (self.phase, phase_kind(self.phase))
-            if len(_KINDS) > 1000:
-                _KINDS.clear()
-            _KINDS[id(self.phase)] = k
-        return k[1]
-
-
-_NO_KIND = object()
-_KINDS: dict[int, tuple] = {}
-
-
-def phase_kind(phase) -> str | None:
-    """reinforcement | movement | combat | replacement | trench (from the phase id/name)."""
-    if phase is None:
-        return None
-    s = (getattr(phase, "id", "") + " " + getattr(phase, "name", "")).lower()
-    for k in ("reinforcement", "movement", "combat", "replacement", "trench"):
-        if k in s:
-            return k
-    return None
-
 
 @dataclass
 class CheckContext:
     game: Game
     scenario: Scenario | None
-    sequence: object | None                  # modgen.model.tables.SequenceOfPlay
+    turns: Any                               # the system's TurnStructure (modgen.system)
     boards: list[Board]
     units: dict[str, UnitState] = field(default_factory=dict)
     now: PhaseInfo = field(default_factory=lambda: PhaseInfo(None, None))
@@ -162,7 +134,6 @@ class CheckContext:
     notes: list[str] = field(default_factory=list)
     flagged: set = field(default_factory=set)                    # (rule, key) already reported
     phase_start_step: int | None = 0                             # step that began this phase
-    rail_used: dict = field(default_factory=dict)                # (date, nation) -> [divisions]
     last_step: int | None = None
     touched: set = field(default_factory=set)    # hexes entered since the last phase end
     version: int = 0                             # bumped whenever a unit changes hex or face
@@ -241,78 +212,3 @@ class CheckContext:
             return False
         self.flagged.add(k)
         return True
-
-
-# -------------------------------------------------------------------------------- turn labels
-
-_YEAR = re.compile(r"\b(1[89]\d\d)\b")
-_TURN = re.compile(r"\bturn\s*(\d)\b", re.I)
-
-
-def parse_turn_label(label: str, game: Game, sequence) -> PhaseInfo:
-    """The date and phase a turn-tracker label names ("Turn 2 May 1915 Central Powers Movement").
-
-    The module writer decides the exact format; this reads any label that contains the year, the
-    month name, the turn ("Turn N" or "Special Turn") and the phase name with its side's name.
-    """
-    text = " ".join(label.split())
-    low = text.lower()
-    year = month = turn = None
-    m = _YEAR.search(text)
-    if m:
-        year = int(m.group(1))
-    for i, name in enumerate(MONTHS, 1):
-        if re.search(r"\b" + name.lower() + r"\b", low):
-            month = i
-            break
-    if "special" in low:
-        turn = 0
-    else:
-        t = _TURN.search(text)
-        if t:
-            turn = int(t.group(1))
-        else:
-            rest = _YEAR.sub(" ", text)
-            nums = re.findall(r"\b([1-9])\b", rest)
-            if nums:
-                turn = int(nums[0])
-    phase = None
-    if sequence is not None:
-        side_hit = None
-        for s in sorted(game.sides, key=lambda s: -len(s.name)):
-            if s.name.lower() in low or s.id.lower() in low:
-                side_hit = s.id
-                break
-        cands = sequence.special_phases if turn == 0 else sequence.normal_phases
-        best = None
-        for p in cands:
-            if p.id.lower() in low:
-                best = (100, p)
-                break
-            nm = p.name.lower().replace(" phase", "").strip()
-            if nm and nm in low and (p.side is None or side_hit is None or p.side == side_hit):
-                score = len(nm) + (10 if p.side == side_hit else 0)
-                if best is None or score > best[0]:
-                    best = (score, p)
-        phase = best[1] if best else None
-    date = GameDate(year, month, turn) if None not in (year, month, turn) else None
-    return PhaseInfo(date, phase, text)
-
-
-def sequence_of(game: Game):
-    """The game's sequence of play (A's ``SequenceOfPlay``); a plain dict in the loader's shape
-    (``special_turn``/``normal_turn`` lists of ``{id, name, side}``) is converted."""
-    seq = game.tables.get("sequence") if game.tables else None
-    if seq is None or hasattr(seq, "next_phase"):
-        return seq
-    if not isinstance(seq, dict):
-        return None
-    from ..model.tables import Phase, SequenceOfPlay
-
-    def phases(key: str, special: bool):
-        raw = seq.get(key) or []
-        if isinstance(raw, dict):
-            raw = raw.get("phases") or []
-        return tuple(Phase(p["id"], p.get("name", p["id"]), p.get("side"), special) for p in raw)
-    return SequenceOfPlay(int(seq.get("turns_per_month", 7)), phases("special_turn", True),
-                          phases("normal_turn", False))

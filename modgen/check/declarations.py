@@ -8,16 +8,19 @@ A declaration is a chat line that starts with ``!`` followed by a keyword::
     !retreat 53M Mtn X 3419-3519
 
 Typed chat reaches the log as ``CHAT&lt;player&gt; - text`` (HTML-escaped); :func:`chat_text`
-recovers the text. Keywords are registered in :data:`GRAMMAR`; a later issue (combat) adds its own
-with :func:`register`. A line that starts with ``!`` but is not understood yields a
-:class:`DeclarationError` (reported as a warning, never as a violation).
+recovers the text. The core keywords (``!scenario``) are in :data:`GRAMMAR`; a rules system adds
+its own (``System.declarations``: a mapping keyword → (parser, usage), e.g.
+``modgen.systems.der_weltkrieg.declarations.KEYWORDS``) and the checker parses with a
+:class:`Grammar` of both. The parsers below (:func:`unit_and_path`, :func:`unit_only`,
+:func:`one_word`, :func:`no_args`) serve most keywords. A line that starts with ``!`` but is not
+understood yields a :class:`DeclarationError` (reported as a warning, never as a violation).
 """
 from __future__ import annotations
 
 import html
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 from ..hexgrid import Hex
 
@@ -66,7 +69,7 @@ def parse_hex_path(text: str) -> tuple[Hex, ...]:
     return tuple(Hex.parse(t) for t in text.split("-"))
 
 
-def _unit_and_path(keyword: str, rest: str) -> Declaration:
+def unit_and_path(keyword: str, rest: str) -> Declaration:
     words = rest.split()
     if len(words) < 2:
         raise DeclarationError(f"!{keyword} needs a unit and a hex path")
@@ -76,49 +79,58 @@ def _unit_and_path(keyword: str, rest: str) -> Declaration:
     return Declaration(keyword, unit=" ".join(words[:-1]), hexes=path)
 
 
-def _unit_only(keyword: str, rest: str) -> Declaration:
+def unit_only(keyword: str, rest: str) -> Declaration:
     if not rest.strip():
         raise DeclarationError(f"!{keyword} needs a unit")
     return Declaration(keyword, unit=" ".join(rest.split()))
 
 
-def _one_word(keyword: str, rest: str) -> Declaration:
+def one_word(keyword: str, rest: str) -> Declaration:
     words = rest.split()
     if len(words) != 1:
         raise DeclarationError(f"!{keyword} takes exactly one word")
     return Declaration(keyword, args=(words[0],))
 
 
-def _no_args(keyword: str, rest: str) -> Declaration:
+def no_args(keyword: str, rest: str) -> Declaration:
     if rest.strip():
         raise DeclarationError(f"!{keyword} takes no arguments")
     return Declaration(keyword)
 
 
-register("scenario", _one_word, "!scenario <scenario-id>")
-register("rail", _unit_and_path, "!rail <unit> <hex>-<hex>[-<hex>…]")
-register("column", _unit_only, "!column <unit>")
-register("retreat", _unit_and_path, "!retreat <unit> <hex>-<hex>[-<hex>…]")
-register("war", _no_args, "!war  (Germany declares war on Italy, Italian Front 3-9, linked games)")
+register("scenario", one_word, "!scenario <scenario-id>")
 
 
-def parse(text: str, *, player: str | None = None, step: int | None = None) -> Declaration | None:
-    """The declaration in one chat text, None if the text is not a declaration (no ``!``)."""
-    s = text.strip()
-    if not s.startswith("!") or len(s) < 2 or not s[1].isalpha():
-        return None
-    keyword, _, rest = s[1:].partition(" ")
-    keyword = keyword.lower()
-    entry = GRAMMAR.get(keyword)
-    if entry is None:
-        known = ", ".join("!" + k for k in sorted(GRAMMAR))
-        raise DeclarationError(f"unknown declaration !{keyword} (known: {known})")
-    d = entry[0](keyword, rest.strip())
-    return Declaration(d.keyword, d.unit, d.hexes, d.args, s, player, step)
+class Grammar:
+    """The core keywords plus a rules system's (``System.keywords()``)."""
+
+    def __init__(self, extra: Mapping[str, tuple[Parser, str]] = ()):
+        self.keywords: dict[str, tuple[Parser, str]] = dict(GRAMMAR)
+        self.keywords.update({k.lower(): v for k, v in dict(extra).items()})
+
+    def parse(self, text: str, *, player: str | None = None,
+              step: int | None = None) -> Declaration | None:
+        """The declaration in one chat text, None if the text is not a declaration (no ``!``)."""
+        s = text.strip()
+        if not s.startswith("!") or len(s) < 2 or not s[1].isalpha():
+            return None
+        keyword, _, rest = s[1:].partition(" ")
+        keyword = keyword.lower()
+        entry = self.keywords.get(keyword)
+        if entry is None:
+            known = ", ".join("!" + k for k in sorted(self.keywords))
+            raise DeclarationError(f"unknown declaration !{keyword} (known: {known})")
+        d = entry[0](keyword, rest.strip())
+        return Declaration(d.keyword, d.unit, d.hexes, d.args, s, player, step)
+
+    def usage_lines(self) -> list[str]:
+        return [self.keywords[k][1] for k in sorted(self.keywords)]
 
 
-def usage_lines() -> list[str]:
-    return [GRAMMAR[k][1] for k in sorted(GRAMMAR)]
+def parse(text: str, *, player: str | None = None, step: int | None = None,
+          grammar: Grammar | None = None) -> Declaration | None:
+    """:meth:`Grammar.parse` with ``grammar`` (default: the core keywords only)."""
+    return (grammar or Grammar()).parse(text, player=player, step=step)
 
 
 @dataclass

@@ -18,21 +18,28 @@ it runs (its *hook*):
 
 Every function returns an iterable of findings (or None). Steps a later undo reversed, and the undo
 steps themselves, are not checked: together they leave the state unchanged.
+
+The engine knows no rules system: the game names its system (``Game.system``), and
+``modgen.system.find`` gives the modules whose rules run (``System.rules`` and the game's own),
+the turn structure that reads the tracker and the chat keywords it adds. A rule module only has
+to be listed there; its ``@rule`` functions run in the order of that list, then of definition.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from ..model.types import MONTHS, Game, GameDate, Scenario
+import importlib
+
+from ..model.types import Game, Scenario
 from ..replay import (ChatLine, GameState, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
                       PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced, Visitor)
 from ..replay.turns import TurnDecoder
+from ..system import System, system_of
 from . import declarations as decl
-from .context import (Board, CheckContext, PhaseInfo, UnitState, boards_for, parse_turn_label,
-                      sequence_of)
+from .context import Board, CheckContext, PhaseInfo, UnitState, boards_for
 from .findings import WARNING, Finding, Report
-from .logread import LogData, game_module
+from .logread import LogData, our_module
 
 HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
 
@@ -44,9 +51,10 @@ class RuleDef:
     fn: Callable
     name: str
     doc: str
+    module: str = ""                   # the module that registered it
 
 
-RULES: list[RuleDef] = []
+RULES: list[RuleDef] = []              # every rule registered so far, of every system
 
 
 def rule(number: str, hook: str):
@@ -55,13 +63,20 @@ def rule(number: str, hook: str):
         raise ValueError(hook)
 
     def wrap(fn):
-        RULES.append(RuleDef(number, hook, fn, fn.__name__, (fn.__doc__ or "").strip()))
+        RULES.append(RuleDef(number, hook, fn, fn.__name__, (fn.__doc__ or "").strip(),
+                             fn.__module__))
         return fn
     return wrap
 
 
-def _load_rule_modules() -> None:
-    from . import rules_setup, rules_turn, rules_position  # noqa: F401  (they register)
+def rules_for(system: System, game_id: str | None = None) -> list[RuleDef]:
+    """The rules that check a game of ``system``: those of the modules it lists (importing them
+    registers them), in the order of the list, then of definition."""
+    order = {}
+    for name in system.rule_modules(game_id):
+        importlib.import_module(name)
+        order.setdefault(name, len(order))
+    return sorted((r for r in RULES if r.module in order), key=lambda r: order[r.module])
 
 
 class Checker(Visitor):
@@ -78,18 +93,18 @@ class Checker(Visitor):
 
     def __init__(self, game: Game, scenario: Scenario | None, *, boards: list[Board] | None = None,
                  rules: Iterable[RuleDef] | None = None, progress: Callable[[int, int], None] | None = None):
-        _load_rule_modules()
+        system = system_of(game)
         if boards is None:
             boards = boards_for(game, scenario.maps if scenario else sorted(game.maps))
-        sequence = sequence_of(game)
-        self.ctx = CheckContext(game, scenario, sequence, boards)
-        self.rules = list(RULES if rules is None else rules)
+        self.system = system
+        self.ctx = CheckContext(game, scenario, system.turn_structure(game), boards)
+        self.rules = rules_for(system, game.id) if rules is None else list(rules)
+        self.grammar = decl.Grammar(system.keywords())
         self.findings: list[Finding] = []
         self.progress = progress
         self.turns: TurnDecoder | None = None      # set by run(): the module's tracker levels
         self.records: list[StepRecord] = []
         self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
-        self._calendar = None
         self._phase_cache: dict = {}
         self._phase_seen = False
         self._labels_trusted = True     # False: the tracker is not this game's calendar
@@ -125,40 +140,18 @@ class Checker(Visitor):
         return u
 
     def _phase(self, labels: dict, text: str | None) -> PhaseInfo:
-        """Date and phase from the tracker's levels as the module names them (``Year``,
-        ``Month``, ``Turn``, ``Phase``: ``modgen.module.turns``), else from the turn text the
-        tracker shows (its ``turnFormat``, the text of VASSAL's "Turn Updated" line)."""
+        """The turn and phase the system reads from the tracker's levels (as the module names
+        them) and its text."""
         key = (tuple(labels.items()), text)
         hit = self._phase_cache.get(key)
         if hit is not None:
             return hit
-        info = self._phase_uncached(labels, text)
+        info = self.ctx.turns.read(labels, text, self._labels_trusted)
         if len(self._phase_cache) < 50_000:
             self._phase_cache[key] = info
         if info.phase is not None:
             self._phase_seen = True
         return info
-
-    def _phase_uncached(self, labels: dict, text: str | None) -> PhaseInfo:
-        ctx = self.ctx
-        if (self._labels_trusted and ctx.sequence is not None
-                and {"Year", "Month", "Turn", "Phase"} <= labels.keys()):
-            try:
-                from ..module import turns
-                if self._calendar is None:
-                    self._calendar = turns.calendar(ctx.game)
-                cal = self._calendar
-                turn = int(labels["Turn"])
-                date = GameDate(int(labels["Year"]), MONTHS.index(labels["Month"]) + 1, turn)
-                fphase = next(p for p in (cal.special if turn == 0 else cal.normal)
-                              if p.name == labels["Phase"])
-                phase = ctx.sequence.phase(fphase.id)
-                return PhaseInfo(date, phase, text or f"{date} {fphase.name}")
-            except Exception:  # noqa: BLE001 — not this game's tracker: fall back to the text
-                pass
-        if text:
-            return parse_turn_label(text, ctx.game, ctx.sequence)
-        return PhaseInfo(None, None, "")
 
     # ------------------------------------------------------------------ the visitor
     def on_start(self, state: GameState) -> None:
@@ -173,29 +166,13 @@ class Checker(Visitor):
                 ctx.at_start[pid] = u.hex
                 ctx.touched.add(u.hex)
         turns = self.turns or TurnDecoder(None)
-        self._labels_trusted = self._is_our_calendar(state)
+        self._labels_trusted = ctx.turns.is_ours(state.turn_states)
         ctx.now = self._phase(turns.labels(state), turns.text(state))
         sc = ctx.scenario
         ctx.log_starts_scenario = bool(sc and ctx.now.date == sc.first_turn and (
             ctx.now.phase is None or ctx.now.phase_id == sc.first_phase))
         ctx.step = None
         self._run("setup")
-
-    def _is_our_calendar(self, state: GameState) -> bool:
-        """Whether the begin state's tracker is this game's calendar (its state round-trips
-        through ``modgen.module.turns``). A foreign tracker read with our module's levels could
-        give a plausible but wrong date: then only the tracker's text is read."""
-        from ..module import turns
-        raw = state.turn_states.get(turns.TRACKER_ID)
-        if raw is None or self.ctx.sequence is None:
-            return True
-        try:
-            if self._calendar is None:
-                self._calendar = turns.calendar(self.ctx.game)
-            date, phase = turns.decode_turn_state(self._calendar, raw)
-            return turns.turn_state(self._calendar, date, phase.id) == raw
-        except Exception:  # noqa: BLE001 — undecodable: not our tracker
-            return False
 
     def on_step(self, step: StepRecord, state: GameState) -> None:
         self.records.append(step)
@@ -238,6 +215,7 @@ class Checker(Visitor):
                         if u.hex in pts:
                             # dragged back to a hex it already stood on this phase: the log cannot
                             # tell a correction from a real detour, so the loop is not charged
+                            # (and the movement rules' memo of the MP spent so far is stale)
                             del pts[pts.index(u.hex) + 1:]
                             ctx.cache.pop(("spent", (u.piece, ctx.phase_start_step)), None)
                         else:
@@ -293,7 +271,7 @@ class Checker(Visitor):
                     continue
                 text = ev.text.strip()
                 try:
-                    d = decl.parse(text, player=ev.who, step=index)
+                    d = self.grammar.parse(text, player=ev.who, step=index)
                 except decl.DeclarationError as e:
                     self.findings.append(ctx.finding("declaration", WARNING, f"{e}: {text!r}",
                                                      check="declarations"))
@@ -315,9 +293,10 @@ class Checker(Visitor):
         """Replay ``log`` (``modgen.replay.Replayer``) with this checker as the visitor.
 
         ``module``: what the game was played with (``modgen.vassal.buildfile.Module``); default
-        the log's own (``LogData.module``), else our module built from the game data."""
+        the log's own (``LogData.module``, ``--module``), else ours as the game data describe it
+        (:func:`modgen.check.logread.our_module`)."""
         if module is None:
-            module = log.module if log.module is not None else game_module(self.ctx.game)
+            module = log.module if log.module is not None else our_module(self.ctx.game)
         replayer = Replayer(log.saved, module)
         self.turns = replayer.turns
         replayer.run(self)
@@ -370,7 +349,7 @@ def _set_changes(u: UnitState, changes: dict) -> None:
 def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=None,
               progress=None, basis: str = "", module: Any = None) -> Report:
     """Check one log: replay it (``modgen.replay``) on ``module`` (default: the log's, else ours
-    from the game data) and run every rule."""
+    from the game data) and run every rule of the game's system."""
     checker = Checker(game, scenario, boards=boards, progress=progress)
     findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,

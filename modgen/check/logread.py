@@ -5,10 +5,13 @@ each step as typed events (``modgen log`` prints the same records). This module 
 
 * reads the file with the shared VASSAL reader (``modgen.vassal``: bounded zip reading, every
   obfuscation scheme, the ESC command tree, typed commands) into a :class:`LogData`;
-* gives the module knowledge the replay needs (turn-tracker levels, grids, prototypes, dice):
-  the module the user names (``modgen check --module X.vmod``) or, by default, our module's
-  ``buildFile.xml`` rendered from the game data by ``modgen.module`` and read back with
-  ``modgen.vassal.buildfile.read_module`` (:func:`game_module`) — what the players had loaded;
+* gives the module knowledge the replay needs (turn-tracker levels, grids, dice): the module
+  the user names (``modgen check --module X.vmod``, read with
+  ``modgen.vassal.buildfile.read_module``: another version of ours, or a foreign module) or, by
+  default, ours as the game data describe it (:func:`our_module`): the tracker and dice of the
+  game's rules system (``System.module_extras``, the objects the module writer writes) and the
+  boards' grids (``modgen.model.geometry``). Pieces are known by their Marker properties
+  (``UnitId``, ``MarkerId``…), which every piece of our module carries expanded;
 * offers the begin state and the typed chat for recognising the scenario before the check.
 
 The player's password (the userId in ``PLAYER`` lines and ``M/`` commands) is never kept here:
@@ -16,16 +19,18 @@ the replay holds it only in a private index (``modgen.replay.state``).
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import ModgenError
+from ..model.types import Game
+from ..system import system_of
 from ..vassal.archive import read_saved_game
 from ..vassal.commands import BeginSave, Chat, EndSave, SavedGame, parse_saved_game
+from .context import boards_for
 
-__all__ = ["LogData", "read_log", "parse_log", "game_module"]
+__all__ = ["LogData", "read_log", "parse_log", "our_module", "OurModule"]
 
 
 @dataclass
@@ -80,45 +85,49 @@ def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
 
 # ------------------------------------------------------------------------------ our module
 
-_MODULES: dict[int, tuple[Any, Any]] = {}     # id(game) -> (game, Module): one per game object
+class OurModule:
+    """Our module as the replay needs it (``modgen.replay.Replayer``'s ``module``), from the game
+    data: the rules system's turn tracker (level names and ``turnFormat``), its dice buttons and
+    the boards of the Main Map. Read-only: a ``BoardPicker`` in a log changes nothing here (the
+    checker places hexes with the scenario's boards, ``CheckContext.boards``)."""
+
+    prototypes: dict = {}          # our pieces enter a game expanded (VASSAL's PieceCloner)
+
+    def __init__(self, game: Game):
+        extras = system_of(game).module_extras(game)
+        self.name = game.title
+        self.version = game.version
+        self.turn_trackers = {extras.tracker.id: extras.tracker} if extras else {}
+        self.dice_buttons = {d["name"]: d for d in extras.dice} if extras else {}
+        self._boards = boards_for(game, sorted(game.maps))
+
+    def map(self, map_id: str):
+        return None
+
+    def hex_at(self, map_id: str | None, x: float, y: float):
+        for b in self._boards:
+            if b.map_name == map_id:
+                h = b.hex_at(int(x), int(y))
+                if h is not None:
+                    return h
+        return None
+
+    def location_name(self, map_id: str | None, x: float, y: float) -> str:
+        h = self.hex_at(map_id, x, y)
+        return str(h) if h is not None else "offboard"
+
+    def __repr__(self) -> str:
+        return f"OurModule({self.name!r}, {self.version!r})"
 
 
-def _build_module(game) -> Any:
-    from ..art.map import board_geometry
-    from ..module import buildfile, pieces, savegame, tracks
-    from ..vassal.buildfile import read_module
-    layout = savegame.BoardLayout.for_game(game, board_geometry)
-    boards = {mid: (layout.grids[mid], *layout.sizes[mid], f"map-{mid}.png")
-              for mid in sorted(game.maps)}
-    xml = buildfile.render(game, slots=pieces.slots(game), image_sizes={}, boards=boards,
-                           setups=[], charts=[], help_file="help.html",
-                           side_pools=[savegame.pool_map_name(s.name) for s in game.sides],
-                           track_board=(tracks.IMAGE, tracks.regions(game)))
-    module = read_module(xml, name=f"{game.id} buildFile.xml (from the game data)")
-    # no images in this buildFile: a board's size is the one the module writer gives its art
-    for mi in module.maps.values():
-        for name, b in mi.boards.items():
-            if name in layout.sizes and b.grid is not None:
-                b._width, b._height = layout.sizes[name]
-    return module
+_MODULES: dict[int, tuple[Game, OurModule]] = {}     # one per game object
 
 
-def _fresh(module: Any) -> Any:
-    """A copy whose board layouts a replay may change (``BoardPicker``) without touching the
-    cached module; boards, grids and prototypes are shared (read-only)."""
-    maps = {k: dataclasses.replace(m, layout=list(m.layout), reversed_boards=set(m.reversed_boards))
-            for k, m in module.maps.items()}
-    by_obj = {id(m): maps[k] for k, m in module.maps.items()}
-    internal = {k: by_obj.get(id(m), m) for k, m in module.internal_ids.items()}
-    return dataclasses.replace(module, maps=maps, internal_ids=internal)
-
-
-def game_module(game) -> Any:
-    """Our module as VASSAL reads it (``modgen.vassal.buildfile.Module``), from the game data:
-    built once per game object, a fresh copy per call."""
+def our_module(game: Game) -> OurModule:
+    """Our module as the replay needs it (:class:`OurModule`), made once per game object."""
     hit = _MODULES.get(id(game))
     if hit is None or hit[0] is not game:
         if len(_MODULES) >= 16:
             _MODULES.clear()
-        hit = _MODULES[id(game)] = (game, _build_module(game))
-    return _fresh(hit[1])
+        hit = _MODULES[id(game)] = (game, OurModule(game))
+    return hit[1]

@@ -8,6 +8,7 @@ import html
 import io
 
 from ..hexgrid import Hex
+from ..model.geometry import board_geometry
 from ..model.types import Game
 from .findings import SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
 
@@ -48,7 +49,7 @@ class _MapCropper:
             return None
         try:
             from PIL import ImageDraw
-            from ..art.map import board_geometry, render_map
+            from ..art.map import render_map
             mapdef = self.game.maps[m]
             if m not in self._images:
                 self._images[m] = render_map(mapdef).convert("RGB")

@@ -8,16 +8,16 @@ File layout (relative to the data root):
 
 * ``games/<game>.yaml``: title, system, version, sides, nations, and the lists of map ids, counter
   files, the markers file, scenario files and rules tables (see games/italian-front.yaml);
-* ``maps/<map-id>.yaml``: read by ``modgen.model.maps.load_map`` (engineer B's loader);
+* ``maps/<map-id>.yaml``: read by ``modgen.model.maps.load_map``;
 * counter files: ``nation`` + ``counters`` (one flow-style line per counter);
 * markers file: ``markers`` list;
 * scenario files: one scenario each;
-* tables: ``tec``, ``crt``, ``sequence`` (see ``modgen.model.tables``).
+* tables: the ids the game's rules system reads (``System.tables``; Der Weltkrieg: ``tec``,
+  ``crt``, ``sequence``, loaded by ``modgen.systems.der_weltkrieg.tables``).
 """
 from __future__ import annotations
 
 import hashlib
-import importlib
 import threading
 from pathlib import Path
 from types import MappingProxyType
@@ -28,6 +28,7 @@ from ..hexgrid import Hex
 from ..paths import data_root as _default_root
 from .types import (Counter, Face, FortressPlacement, Game, GameDate, MapDef, MarkerDef, MarkerPlacement, Nation,
                     Placement, Provenance, RailCapacity, Scenario, ScheduleEntry, Side, Source, SpecialRule)
+from .maps import load_map
 from .validate import FileCtx, line_of, parse_date
 from .yamlio import load_yaml
 
@@ -36,8 +37,6 @@ UNIT_TYPES = ("inf", "mtn", "cav", "art", "siege-art", "eng", "aslt", "mtn-aslt"
 UNIT_SIZES = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
 MARKER_KINDS = ("trench", "construction", "devastation", "railhead", "entrained", "supply", "strength", "dm", "vp",
                 "turn", "month", "year", "phase", "control", "out-of-supply", "hindenburg-line", "generic")
-SYSTEMS = ("der-weltkrieg", "burning-mountains")
-TABLE_IDS = ("tec", "crt", "sequence")
 
 
 class _Loader:
@@ -47,6 +46,7 @@ class _Loader:
         self.errors: list[ModgenError] = []
         self.warnings: list[ModgenError] = []   # things that do not stop loading (a map not drawn yet)
         self.files: list[Path] = []         # every data file read, for the version hash
+        self.system = None                  # the game's rules system (modgen.system.System)
 
     # ------------------------------------------------------------------ files
     def rel(self, path: Path) -> str:
@@ -100,7 +100,8 @@ class _Loader:
         if gid is not None and gid != self.game_id:
             g.error(f"id {gid!r} does not match the file name ({self.game_id})", line_of(d, "id"), "id")
         title = g.text(d, "title", "") or self.game_id
-        system = g.enum(d, "system", "", SYSTEMS) or ""
+        system = g.text(d, "system", "") or ""
+        self.system = self.find_system(system, g, line_of(d, "system"))
         version = g.text(d, "version", "") or "0"
         nations = self.nations(d, g)
         sides = self.sides(d, g, nations)
@@ -112,11 +113,14 @@ class _Loader:
         version = f"{version}+{self.data_hash()}"
         if self.errors:
             return None
-        return Game(id=self.game_id, title=title, system=system, version=version, sides=tuple(sides),
+        game = Game(id=self.game_id, title=title, system=system, version=version, sides=tuple(sides),
                     nations=MappingProxyType(nations), maps=MappingProxyType(maps),
                     counters=MappingProxyType(counters), markers=MappingProxyType(markers),
                     scenarios=MappingProxyType(scenarios), tables=MappingProxyType(tables),
                     data_root=str(self.root), source=Source(gpath, 1))
+        # what only the rules system knows about its counters and tables
+        self.errors += self.system.validation_errors(game) if self.system else []
+        return None if self.errors else game
 
     def data_hash(self) -> str:
         h = hashlib.sha256()
@@ -173,7 +177,6 @@ class _Loader:
     def maps(self, d: dict, g: FileCtx) -> dict[str, MapDef]:
         out: dict[str, MapDef] = {}
         ids = g.strings(d, "maps", "", required=True)
-        load_map = _map_loader()
         for j, mid in enumerate(ids):
             line = line_of_list(d, "maps", j)
             rel = f"maps/{mid}.yaml"
@@ -185,10 +188,6 @@ class _Loader:
             if not (self.root / rel).is_file():
                 self.warnings.append(ModgenError(f"map file not found: {rel} (hexes not checked)", file=g.file,
                                                  line=line, field=f"maps[{j}]"))
-                continue
-            if load_map is None:
-                self.warnings.append(ModgenError("the map loader modgen.model.maps.load_map is not available "
-                                                 "(hexes not checked)", file=g.file, line=line, field=f"maps[{j}]"))
                 continue
             self.files.append(self.root / rel)
             errs: list[ModgenError] = []
@@ -308,19 +307,31 @@ class _Loader:
                                  c.strings(m, "values", f"markers[{mid}]"), c.source(m, "id"))
         return out
 
+    def find_system(self, system_id: str, g: FileCtx, line: int | None):
+        """The rules system the game names (``modgen.system.find``), or None after an error."""
+        if not system_id:
+            return None
+        from ..system import find, known
+        try:
+            return find(system_id)
+        except ModgenError as e:
+            g.error(f"{e.message} (known: {', '.join(known())})", line, "system")
+            return None
+
     # ------------------------------------------------------------------ tables
     def tables(self, d: dict, g: FileCtx, sides: tuple[str, ...]) -> dict[str, object]:
-        from .tables import TABLE_LOADERS
+        """The tables the game's rules system reads, each by the system's loader."""
         out: dict[str, object] = {}
         t = g.get(d, "tables", "", dict)
-        if t is None:
+        if t is None or self.system is None:
             return out
-        for tid in TABLE_IDS:
+        table_ids = tuple(self.system.tables)
+        for tid in self.system.required_tables:
             if tid not in t:
                 g.error(f"table {tid!r} is missing", line_of(d, "tables"), "tables")
         for tid, rel in t.items():
-            if tid not in TABLE_IDS:
-                g.error(f"unknown table {tid!r} (known: {', '.join(TABLE_IDS)})", line_of(t, tid), f"tables.{tid}")
+            if tid not in table_ids:
+                g.error(f"unknown table {tid!r} (known: {', '.join(table_ids)})", line_of(t, tid), f"tables.{tid}")
                 continue
             if not isinstance(rel, str):
                 g.error("expected a file path", line_of(t, tid), f"tables.{tid}")
@@ -328,8 +339,8 @@ class _Loader:
             data, c = self.read(rel, referenced_from=(g, line_of(t, tid), f"tables.{tid}"))
             if data is None:
                 continue
-            loader: Callable = TABLE_LOADERS[tid]
-            table = loader(data, c, sides) if tid == "sequence" else loader(data, c)
+            loader: Callable = self.system.table_loader(tid)
+            table = loader(data, c, sides)
             if table is not None:
                 out[tid] = table
         return out
@@ -365,15 +376,6 @@ def _inside(path: Path, root: Path) -> bool:
         return True
     except ValueError:
         return False
-
-
-def _map_loader():
-    """Engineer B's ``modgen.model.maps.load_map``, or None while it does not exist."""
-    try:
-        mod = importlib.import_module("modgen.model.maps")
-    except ImportError:
-        return None
-    return getattr(mod, "load_map", None)
 
 
 # --------------------------------------------------------------------------- public API

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..model.types import Game
-from . import turns
+from ..systems.der_weltkrieg import calendar
 
 CHART_FILES = {"tec": "charts/terrain-effects.html", "crt": "charts/combat-results.html",
                "sequence": "charts/sequence-of-play.html"}
@@ -107,7 +107,7 @@ def crt_html(crt: Any) -> bytes:
 
 
 def sequence_html(game: Game) -> bytes:
-    cal = turns.calendar(game)
+    cal = calendar.calendar(game)
     body = ["<p>Each month: a Monthly Special Turn, then turns 1-7 (rule 5). "
             "The turn tracker steps through every phase below.</p>",
             "<h3>Monthly Special Turn</h3>", "<ol>"]

@@ -21,15 +21,14 @@ from __future__ import annotations
 import io
 import zipfile
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
-from ..errors import ModgenError
-from ..hexgrid import Hex, VassalHexGrid
+from ..model.geometry import BoardLayout
 from ..model.types import Game, Placement, Scenario
 from ..vassal.obfuscation import obfuscate_vcsk
 from ..vassal.sequence import SequenceEncoder
 from . import pieces as P
 from . import traits as T
-from . import turns
 
 ESC = "\x1b"
 MAIN_MAP = "Main Map"
@@ -49,46 +48,6 @@ def pool_map_name(side_name: str) -> str:
 
 
 @dataclass
-class BoardLayout:
-    """Where each game map's board sits in the Main Map, and its grid."""
-
-    grids: dict[str, VassalHexGrid]
-    sizes: dict[str, tuple[int, int]]
-    hexes: dict[str, frozenset]
-
-    @classmethod
-    def for_game(cls, game: Game, geometry) -> "BoardLayout":
-        """``geometry(mapdef) -> (VassalHexGrid, width, height)`` for every map of the game."""
-        grids, sizes, hexes = {}, {}, {}
-        for mid in sorted(game.maps):
-            grid, w, h = geometry(game.maps[mid])
-            grids[mid], sizes[mid], hexes[mid] = grid, (w, h), frozenset(game.maps[mid].hexes)
-        return cls(grids, sizes, hexes)
-
-    def origin(self, maps: tuple[str, ...], map_id: str) -> tuple[int, int]:
-        x = 0
-        for m in maps:
-            if m == map_id:
-                return x, 0
-            x += self.sizes[m][0]
-        raise ModgenError(f"map {map_id} is not a map of this scenario")
-
-    def pixel(self, maps: tuple[str, ...], h: Hex, source=None) -> tuple[str, int, int]:
-        """(map id, x, y) of the centre of ``h`` in Main Map pixels."""
-        for m in maps:
-            if self._contains(m, h):
-                ox, oy = self.origin(maps, m)
-                cx, cy = self.grids[m].center(h)
-                return m, cx + ox, cy + oy
-        raise ModgenError(f"hex {h} is on none of the maps {', '.join(maps)}",
-                          file=getattr(source, "file", None), line=getattr(source, "line", None),
-                          field="hex")
-
-    def _contains(self, map_id: str, h: Hex) -> bool:
-        return h in self.hexes.get(map_id, ())
-
-
-@dataclass
 class _Piece:
     id: str
     traits: list[T.Trait]
@@ -98,7 +57,7 @@ class _Piece:
 class SaveBuilder:
     game: Game
     layout: BoardLayout
-    cal: turns.Calendar
+    turn_command: Callable[[Any, str], str] | None   # the rules system's TURN command
     units: dict[str, P.Slot]
     markers: dict[tuple[str, str | None], P.Slot]
     next_id: int = FIRST_PIECE_ID
@@ -207,11 +166,12 @@ def _grid_slots(n: int, width: int, start: tuple[int, int] = (40, 40)) -> list[t
             for i in range(n)]
 
 
-def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.Calendar,
+def scenario_command(game: Game, sc: Scenario, layout: BoardLayout,
+                     turn_command: Callable[[Any, str], str],
                      all_slots: list[P.Slot]) -> tuple[str, list[str]]:
     """The ``savedGame`` plain text of a scenario and the notes on what could not be placed."""
     units, markers = P.slot_index(all_slots)
-    b = SaveBuilder(game, layout, cal, units, markers)
+    b = SaveBuilder(game, layout, turn_command, units, markers)
     # stacks keyed by (map, x, y), bottom to top: markers, fortresses, units
     stacks: dict[tuple[str, int, int], list[_Piece]] = {}
 
@@ -292,7 +252,7 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout, cal: turns.C
         cmds.append(f"{name}BoardPicker\t{name}\t0\t0")
     cmds.append(f"{TRACKS_MAP}BoardPicker\t{TRACKS_MAP}\t0\t0")
     cmds.append("SETUP_STACK\t")
-    cmds.append(turns.turn_command(cal, sc.first_turn, sc.first_phase))
+    cmds.append(turn_command(sc.first_turn, sc.first_phase))
     cmds.append("end_save")
     return cmds.value or "", b.notes
 

@@ -17,10 +17,7 @@ def add_arguments(parser) -> None:
 
 
 def load_module(path: str):
-    try:
-        from ..vassal.buildfile import read_module
-    except ImportError as e:  # pragma: no cover - only while the module reader is missing
-        raise ModgenError("reading modules is not available in this build", file=path) from e
+    from ..vassal.buildfile import read_module
     return read_module(path)
 
 

@@ -1,0 +1,34 @@
+"""The Der Weltkrieg series (Standard Rules): The Italian Front, The Eastern Front.
+
+Everything true of the rules system lives here; the engine (``modgen.check``), the replay, the
+model and the module writer are shared with every other system.
+
+* ``calendar`` — rule 5 as our module's VASSAL TurnTracker and its ``TURN`` state (the module
+  writer and the checker both use it); ``turns`` — the checker's reading of the tracker;
+* ``tables`` — what the Terrain Effects Chart, the Combat Results Table and the sequence of play
+  mean (their loaders; the numbers are in ``tables/der-weltkrieg/*.yaml``);
+* ``rules/`` — the Standard Rules as small pure functions (movement, ZOC, stacking, rail, supply);
+* ``checks/`` — the rules registered on the engine's hooks (``@rule("6-9", "move")``), turning the
+  verdicts of ``rules/`` into findings: ``setup`` (4), ``sequence`` (5, 6-3, 25, 27), ``movement``
+  (6, 10-7), ``rail`` (7, 8, 9), ``stacking`` (11); new subjects (combat, supply, retreat and
+  advance, victory) are new modules there, listed in ``SYSTEM.rules`` below;
+* ``declarations`` — the chat keywords of the system (``!rail``, ``!column``, ``!retreat``, ``!war``);
+* ``module`` — what its VASSAL module has beyond the common components (tracker, dice);
+* one module per game for its scenario rules: ``italian_front`` (``eastern_front`` beside it).
+"""
+from modgen.system import System
+
+SYSTEM = System(
+    id="der-weltkrieg",
+    name="Der Weltkrieg (Standard Rules)",
+    turns=".turns:turn_structure",
+    # run in this order on every hook (a rule's bookkeeping may depend on an earlier one's)
+    rules=(".checks.setup", ".checks.sequence", ".checks.movement", ".checks.rail",
+           ".checks.stacking"),
+    games={"italian-front": (".italian_front",)},
+    declarations=".declarations:KEYWORDS",
+    tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",
+            "sequence": ".tables:load_sequence"},
+    required_tables=("tec", "crt", "sequence"),
+    module=".module:extras",
+)

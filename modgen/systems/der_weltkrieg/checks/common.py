@@ -1,0 +1,176 @@
+"""What the Der Weltkrieg checks share: the replayed positions as the ``Board`` of ``rules/``,
+units as ``UnitView``, enemy Zones of Control, the game's terrain costs, declarations and scenario
+special rules by number.
+
+Marker pieces are read by their ``MarkerKind`` (``entrained``, ``strength``, ``construction``,
+``trench``). The order of the pieces inside a VASSAL stack is not used: where it would decide
+(which units are under a marker) the finding is undetermined.
+"""
+from __future__ import annotations
+
+from modgen.check.context import CheckContext, UnitState
+from modgen.hexgrid import Hex
+
+from ..rules import board as board_rules
+from ..rules import zoc
+from ..rules.terrain import TerrainCosts
+from ..rules.units import UnitView
+
+
+def is_unit(u: UnitState) -> bool:
+    return u.counter is not None and u.marker_id is None
+
+
+_VIEWS: dict = {}
+
+
+def unit_view(u: UnitState, h: Hex | None = None, entrained: bool = False,
+          strength: int | None = None):
+    h = h if h is not None else u.hex
+    key = (u.piece, u.counter.id, u.side, u.nation, u.reduced, h, u.supply_points, entrained,
+           strength)
+    v = _VIEWS.get(key)
+    if v is None:
+        if len(_VIEWS) > 100_000:
+            _VIEWS.clear()
+        v = _VIEWS[key] = UnitView(u.counter, u.side or "", u.nation or "", reduced=u.reduced,
+                                   entrained=entrained, hex=h, strength_override=strength,
+                                   supply_points=u.supply_points or 0, piece_id=u.piece)
+    return v
+
+
+def marker_kind(ctx: CheckContext, marker_id: str | None) -> str | None:
+    """The ``MarkerDef.kind`` of a marker piece (its MarkerId when the game does not know it)."""
+    if marker_id is None:
+        return None
+    m = ctx.game.markers.get(marker_id)
+    return m.kind if m is not None else marker_id
+
+
+def hex_marker_kinds(ctx: CheckContext, h: Hex | None) -> set[str]:
+    if h is None:
+        return set()
+    return {marker_kind(ctx, v.marker_id) for v in ctx.by_hex.get(h, {}).values()
+            if v.marker_id is not None}
+
+
+def entrained_by_marker(ctx: CheckContext, h: Hex | None) -> bool:
+    """7-11: units stacked with an ``entrained`` marker are entrained. The checker does not track
+    the order inside a VASSAL stack, so every unit of the marker's hex counts as under it (for the
+    rules that read it, no ZOC and no entraining cost, that reading never adds a finding)."""
+    return h is not None and "entrained" in hex_marker_kinds(ctx, h)
+
+
+class LiveBoard:
+    """The ``Board`` protocol of ``rules.board`` read straight from the replayed positions (no
+    copy per move)."""
+
+    def __init__(self, ctx: CheckContext, mapdef):
+        self.ctx = ctx
+        self.map = mapdef
+        self.neutral = board_rules.neutral_countries(ctx.game, mapdef)
+        self._kinds = {mid: m.kind for mid, m in ctx.game.markers.items()}
+
+    def hex_info(self, h: Hex):
+        return self.map.hexes.get(h)
+
+    def hexside(self, a: Hex, b: Hex):
+        return self.map.hexside(a, b)
+
+    def markers(self, h: Hex):
+        return tuple(self._kinds.get(u.marker_id, u.marker_id)
+                     for u in self.ctx.by_hex.get(h, {}).values() if u.marker_id is not None)
+
+    def units(self, h: Hex):
+        here = self.ctx.by_hex.get(h)
+        if not here:
+            return ()
+        ent = any(self._kinds.get(u.marker_id, u.marker_id) == "entrained"
+                  for u in here.values() if u.marker_id is not None)
+        return tuple(unit_view(u, entrained=ent) for u in here.values() if is_unit(u))
+
+    def all_units(self):
+        for h in sorted(self.ctx.by_hex):
+            yield from self.units(h)
+
+    def is_neutral(self, h: Hex) -> bool:
+        info = self.map.hexes.get(h)
+        return bool(info and info.country and info.country in self.neutral)
+
+
+def board_state(ctx: CheckContext):
+    """The Board of the current positions (a live view over ``ctx.by_hex``)."""
+    mapdef = ctx.mapdef()
+    if mapdef is None:
+        return None
+    b = ctx.cache.get("live-board")
+    if b is None or b.map is not mapdef:
+        b = ctx.cache["live-board"] = LiveBoard(ctx, mapdef)
+    return b
+
+
+def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
+    """Hexes in the ZOC of ``side``'s enemies (cached while the enemies' positions stay put)."""
+    if side is None:
+        return set()
+    enemy = tuple(sorted((u.piece, u.hex, u.reduced) for u in ctx.units.values()
+                         if u.side != side and u.hex is not None and is_unit(u)))
+    # 7-11: entrained units exert no ZOC; the entrained markers' hexes are part of the cache key
+    enemy += tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
+                          and u.marker_id is not None
+                          and marker_kind(ctx, u.marker_id) == "entrained"))
+    hit = ctx.cache.get(("ezoc", side))
+    if hit is not None and hit[0] == enemy:
+        return hit[1]
+    b = board_state(ctx)
+    z = frozenset(zoc.enemy_zoc(b, side)) if b is not None else frozenset()
+    ctx.cache[("ezoc", side)] = (enemy, z)
+    return z
+
+
+_costs_cache: dict[int, object] = {}
+
+
+def terrain_costs(ctx: CheckContext):
+    tec = ctx.game.tables.get("tec") if ctx.game.tables else None
+    if tec is None:
+        return None
+    key = id(tec)
+    if key not in _costs_cache:
+        try:
+            _costs_cache[key] = TerrainCosts.from_tec(tec)
+        except (TypeError, ValueError, KeyError):
+            _costs_cache[key] = None
+    return _costs_cache[key]
+
+
+def declared(ctx: CheckContext, keyword: str, u: UnitState):
+    """Declarations of ``keyword`` this phase that name unit ``u``."""
+    out = []
+    for d in ctx.declarations.of(keyword):
+        if d.step is None or ctx.phase_start_step is None or d.step < ctx.phase_start_step:
+            continue
+        if unit_matches(d.unit or "", u):
+            out.append(d)
+    return out
+
+
+def unit_matches(ref: str, u: UnitState) -> bool:
+    """A typed unit reference ("35 Inf XX", "it-inf-xx-35", "35") names ``u``."""
+    r = " ".join(ref.lower().split())
+    if not r:
+        return False
+    if r in (u.unit_id.lower(), u.name.lower()):
+        return True
+    return u.counter is not None and r == u.counter.designation.lower()
+
+
+def special_rule(ctx: CheckContext, number: str):
+    """The scenario's special rule numbered ``number`` (``SpecialRule``), or None."""
+    sc = ctx.scenario
+    if sc is None:
+        return None
+    for r in sc.special_rules:
+        if r.number == number:
+            return r
+    return None

@@ -1,0 +1,182 @@
+"""Rail movement (7, 8, 9) from ``!rail`` declarations, and entrained units (7-11)
+(``rules.rail``): the path runs along Operative rail lines of the side's networks, enters no
+enemy ZOC, respects single-track limits, the MA and the nation's rail capacity for the turn.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from modgen.check.context import CheckContext, UnitState
+from modgen.check.engine import rule
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.hexgrid import Hex
+
+from ..rules import movement as mv
+from ..rules import rail
+from ..rules.units import movement_allowance
+from .common import board_state, enemy_zoc_hexes, entrained_by_marker, is_unit, unit_matches, unit_view
+
+
+def possibly_entrained(ctx: CheckContext, v: UnitState) -> bool:
+    """7-11: ``v`` ended a declared rail move in an earlier phase, has not moved since and has
+    no entrained marker: the log does not say whether it stayed entrained."""
+    rec = rail_ends(ctx).get(v.piece)
+    return bool(rec and ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step
+                and v.hex == rec[1][-1] and not entrained_by_marker(ctx, v.hex))
+
+
+class EntrainedBoard:
+    """A board on which the given pieces are entrained (7-11: no ZOC)."""
+
+    def __init__(self, board, ctx: CheckContext, pieces: set):
+        self._b, self._ctx, self._pieces = board, ctx, pieces
+
+    def __getattr__(self, name):
+        return getattr(self._b, name)
+
+    def units(self, h: Hex):
+        out = []
+        for v in self._b.units(h):
+            out.append(replace(v, entrained=True) if v.piece_id in self._pieces else v)
+        return tuple(out)
+
+    def all_units(self):
+        for h in sorted(self._ctx.by_hex):
+            yield from self.units(h)
+
+
+def rail_mp(u: UnitState, path, *, entrain: bool = True) -> int:
+    """7-3, 7-5, 7-7: MP a rail move along ``path`` uses, fractions rounded up
+    (``rules.rail``); no entraining MP for a unit already entrained (7-11)."""
+    return int(rail.detrain_mp(rail.rail_move_cost(unit_view(u), len(path) - 1, entrain=entrain)))
+
+
+def rail_ends(ctx: CheckContext) -> dict:
+    """piece -> (declaration step, rail path) of its last declared rail move that it has not left
+    since (a unit that stays where its rail move ended may still be entrained, 7-11)."""
+    return ctx.cache.setdefault("rail-ends", {})
+
+
+def entrained_at(ctx: CheckContext, u: UnitState, start: Hex) -> str | None:
+    """7-11: whether ``u`` is entrained when it starts a rail move in ``start``: "marker" when an
+    ``entrained`` marker stands in its hex (or in ``start``); "declared" when its last rail move,
+    declared in an earlier phase, ended in ``start`` and it has not moved since (it may have
+    stayed entrained, but no marker says so); else None."""
+    if entrained_by_marker(ctx, u.hex) or entrained_by_marker(ctx, start):
+        return "marker"
+    if possibly_entrained(ctx, u) and u.hex == start:
+        return "declared"
+    return None
+
+
+@rule("7-11", "move")
+def entrained_state(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """7-11 bookkeeping (no finding): a unit that leaves the end of its declared rail path (or
+    moves in a later phase) is no longer entrained by that rail move (7-7)."""
+    rec = rail_ends(ctx).get(u.piece)
+    if rec is None:
+        return
+    if to is None or (ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step) \
+            or to not in rec[1]:
+        del rail_ends(ctx)[u.piece]
+
+
+_OTHER_NETWORK = re.compile(r"(?<!not )part of the [A-Za-z -]+ rail network", re.I)
+
+
+def network_exceptions(ctx: CheckContext) -> list[str]:
+    """Scenario special rules that put rail lines in another country's network ("Hex 3217 is part
+    of the Italian rail network", IF October 1917; "Double track rail lines in Italy, but behind
+    Austro-Hungarian lines are … part of the Austro-Hungarian rail network", IF June 1918). The
+    checker's networks follow the country of each hex (9-2), so a 9-1 verdict is undetermined in
+    such a scenario."""
+    sc = ctx.scenario
+    return [r.text for r in (sc.special_rules if sc else ()) if _OTHER_NETWORK.search(r.text or "")]
+
+
+def _networks(ctx: CheckContext, board):
+    return rail.SimpleRailNetworks(board)
+
+
+@rule("7-6", "declare")
+def rail_movement(ctx: CheckContext, d):
+    """7-1..7-9 and 8-1/8-2 (via rules.rail): a declared rail move runs along Operative
+    rail lines of the side's networks, enters no enemy ZOC, respects single-track limits and the
+    MA, is made in the own Movement Phase, and the nation's rail capacity for the turn."""
+    if d.keyword != "rail":
+        return
+    units = [u for u in ctx.units.values() if is_unit(u) and unit_matches(d.unit, u)]
+    if not units:
+        yield ctx.finding("7-2", UNDETERMINED, f"!rail names {d.unit!r}, which is no unit on the "
+                          f"map", missing="a unit name or id the game knows")
+        return
+    u = units[0]
+    if ctx.now.phase is not None and not (ctx.now.kind == "movement" and ctx.now.side == u.side):
+        yield ctx.finding("7-1", VIOLATION, f"{u.name} declared rail movement in the "
+                          f"{ctx.phase_label()}; rail movement happens in the own Movement Phase",
+                          units=[u], hexes=list(d.hexes), path=list(d.hexes))
+    board = board_state(ctx)
+    if board is None:
+        return
+    side_nations = next((s.nations for s in ctx.game.sides if s.id == u.side), ())
+    used = ctx.cache.setdefault(("single-track", ctx.phase_start_step), {})
+    entrained = entrained_at(ctx, u, d.hexes[0])
+    ctx.cache[("rail-entrained", d.step)] = entrained
+    ctx.cache[("rail-entrained-unit", u.piece, ctx.phase_start_step)] = entrained
+    rail_ends(ctx)[u.piece] = (d.step if d.step is not None else 0, tuple(d.hexes))
+
+    def rail_check(entrain):
+        return rail.check_rail_move(board, unit_view(u, d.hexes[0], not entrain), d.hexes,
+                                     _networks(ctx, board), side_nations,
+                                     ezoc=enemy_zoc_hexes(ctx, u.side),
+                                     entrain=False if not entrain else None,
+                                     single_track_used=used,
+                                     allowance=movement_allowance(unit_view(u)))
+    res = rail_check(entrained != "marker")
+    if res.verdict == mv.ILLEGAL and entrained == "declared":
+        lenient = rail_check(False)
+        if lenient.verdict == mv.LEGAL:
+            yield ctx.finding("7-11", UNDETERMINED, f"{u.name}: {res.message.split(': ', 1)[-1]}"
+                              f"; legal if it was still entrained from its last rail move",
+                              units=[u], path=list(d.hexes),
+                              missing="an entrained marker (7-11) showing whether the unit "
+                                      "stayed entrained after its rail move")
+            res = lenient          # the rail move counts for single track and capacity
+    if res.verdict == mv.ILLEGAL:
+        msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
+        moved = network_exceptions(ctx) if res.rule == "9-1" else []
+        if moved:
+            yield ctx.finding("9-1", UNDETERMINED, f"{u.name}: {msg}; but the scenario puts "
+                              f"some lines in another network: {' / '.join(moved)}", units=[u],
+                              hexes=[d.hexes[0], d.hexes[-1]], path=list(d.hexes),
+                              missing="the scenario's rail network exceptions as map data")
+            return
+        yield ctx.finding(res.rule, VIOLATION, f"{u.name}: {msg}", units=[u],
+                          hexes=[d.hexes[0], d.hexes[-1]], path=list(res.path or d.hexes))
+        return
+    if res.verdict == mv.UNDETERMINED:
+        yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
+                          path=list(d.hexes), missing="rail line data")
+        return
+    for hs in res.single_track:
+        used[hs] = used.get(hs, 0) + rail.single_track_units(unit_view(u))
+    # 8-1: rail capacity per network per turn
+    sc = ctx.scenario
+    if sc is None or ctx.now.date is None:
+        return
+    # 8-1: the rail moves of each turn, (unit, networks used)
+    moves = ctx.cache.setdefault("rail-used", {}).setdefault(ctx.now.date, [])
+    moves.append((unit_view(u), tuple(sorted(res.networks))))
+    defaults = {n: ctx.game.nations[n].rail_capacity for n in ctx.game.nations}
+    for cf in rail.check_rail_capacity(rail.rail_capacity_used(moves), sc.rail_capacities,
+                                        ctx.now.date, defaults):
+        if cf.verdict == mv.LEGAL or cf.nation not in res.networks:
+            continue
+        if not ctx.once(cf.rule, (ctx.now.date, cf.nation, cf.verdict)):
+            continue
+        sev = VIOLATION if cf.verdict == mv.ILLEGAL else UNDETERMINED
+        name = ctx.game.nations[cf.nation].name if cf.nation in ctx.game.nations else cf.nation
+        yield ctx.finding(cf.rule, sev, f"{u.name}: " + cf.message.split(": ", 1)[-1].replace(
+            cf.nation, name, 1), units=[u], path=list(res.path or d.hexes),
+            missing="the scenario's rounding of the halved capacity" if sev == UNDETERMINED else "")

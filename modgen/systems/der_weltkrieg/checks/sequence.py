@@ -1,0 +1,316 @@
+"""Turn order (Standard Rule 5, 6-3), reinforcements and withdrawals (25), scenario length.
+
+The turn tracker's changes are compared with the sequence of play from the game data
+(``Game.tables["sequence"]``); units may move only in their side's Movement Phase (or be moved in
+a Combat Phase: retreats and advances, rules 14-15, checked elsewhere); units enter the map in
+their side's Reinforcement Arrival Phase on the scheduled turn and hex, or come back from the
+Eliminated box in the Replacement / Recombination Phase (23-5); an arriving Headquarters holds its
+scheduled Supply Points (25-6). A unit the schedule does not list, placed where a divisional
+breakdown or recombination can put it (27-1, 27-2, 23-2), is not called a misplaced reinforcement.
+"""
+from __future__ import annotations
+
+from modgen.check.context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.hexgrid import Hex
+
+from .common import enemy_zoc_hexes
+
+
+def _is_unit(u: UnitState) -> bool:
+    return u.counter is not None and u.marker_id is None and u.counter.type != "fortress"
+
+
+def _expected_next(ctx: CheckContext, old: PhaseInfo):
+    if ctx.turns.sequence is None or old.date is None or old.phase is None:
+        return None
+    try:
+        return ctx.turns.next_phase(old.date, old.phase_id)
+    except Exception:  # noqa: BLE001 — a phase id the sequence does not know: undetermined
+        return None
+
+
+def _label(ctx: CheckContext, date, phase) -> str:
+    side = getattr(phase, "side", None)
+    name = getattr(phase, "name", "?")
+    prefix = ctx.side_name(side) if side else ""
+    if prefix and prefix.lower() in name.lower():
+        prefix = ""
+    return f"{date}, {prefix + ' ' if prefix else ''}{name}"
+
+
+@rule("5", "turn")
+def turn_follows_sequence_of_play(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """5: the turn tracker goes from each phase to the next one of the sequence of play."""
+    if new.date is None or new.phase is None:
+        if ctx.once("5", "unreadable"):
+            yield ctx.finding("5", UNDETERMINED, f"turn tracker label {new.label!r} does not name "
+                              f"a date and phase of the sequence of play; turn order is not checked "
+                              f"from here", missing="a readable turn-tracker label")
+        return
+    exp = _expected_next(ctx, old)
+    if exp is None:
+        return
+    date, phase = exp
+    if (new.date, new.phase_id) != (date, phase.id):
+        yield ctx.finding("5", VIOLATION, f"the turn tracker went from {_label(ctx, old.date, old.phase)} "
+                          f"to {_label(ctx, new.date, new.phase)}; the sequence of play continues "
+                          f"with {_label(ctx, date, phase)}", side=new.side or old.side)
+
+
+@rule("5", "turn")
+def scenario_length(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """5 / scenario: play stops after the scenario's last turn."""
+    sc = ctx.scenario
+    if sc is None or new.date is None:
+        return
+    if new.date > sc.last_turn and ctx.once("5", "after-last"):
+        yield ctx.finding("5", VIOLATION, f"the game continues into {new.date}; the scenario "
+                          f"ends with {sc.last_turn}")
+    if new.date < sc.first_turn and ctx.once("5", "before-first"):
+        yield ctx.finding("5", VIOLATION, f"the turn tracker shows {new.date}, before the "
+                          f"scenario's first turn {sc.first_turn}")
+
+
+def _dates_in_window(ctx: CheckContext) -> bool:
+    sc = ctx.scenario
+    d = ctx.now.date
+    return sc is None or d is None or sc.first_turn <= d <= sc.last_turn
+
+
+@rule("6-3", "move")
+def moves_in_own_movement_phase(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """6-3 / 5: a unit moves across the map only in its side's Movement Phase (Combat Phase moves
+    are retreats and advances, rules 14-15)."""
+    if not _is_unit(u) or frm is None or to is None or ctx.now.phase is None:
+        return
+    kind, side = ctx.now.kind, ctx.now.side
+    if kind == "combat":
+        return
+    if kind == "movement" and side == u.side:
+        return
+    yield ctx.finding("6-3", VIOLATION, f"{u.name} moved {frm}→{to} in the {ctx.phase_label()}; "
+                      f"{ctx.side_name(u.side)} units move only in their own Movement Phase",
+                      units=[u], hexes=[frm, to], path=[frm, to])
+
+
+def _schedule_for(ctx: CheckContext, uid: str):
+    sc = ctx.scenario
+    if sc is None:
+        return []
+    return [(e, p) for e in sc.reinforcements for p in e.arrivals if p.counter == uid]
+
+
+@rule("25-2", "move")
+def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """25-2: a unit entering the map arrives in its side's Reinforcement Arrival Phase, on the
+    turn and in the hex of the scenario's schedule. Units coming back from the Eliminated box are
+    rebuilt in the Replacement / Recombination Phase (23-3, 23-5)."""
+    if not _is_unit(u) or frm is not None or to is None:
+        return
+    if not ctx.log_starts_scenario and ctx.now.phase is None:
+        return
+    kind, side = ctx.now.kind, ctx.now.side
+    if frm_map == DEAD_PILE:
+        if ctx.now.phase is not None and not (kind == "replacement" and side == u.side):
+            yield ctx.finding("23-3", VIOLATION, f"{u.name} came back from the Eliminated box to "
+                              f"{to} in the {ctx.phase_label()}; units are rebuilt only in their "
+                              f"side's Replacement / Recombination Phase", units=[u], hexes=[to])
+        return
+    entries = _schedule_for(ctx, u.unit_id)
+    other = None if entries else _breakdown_or_recombination(ctx, u, to)
+    if ctx.now.phase is not None and not (kind == "reinforcement" and side == u.side) \
+            and other is None:
+        yield ctx.finding("25-2", VIOLATION, f"{u.name} was placed on the map in {to} in the "
+                          f"{ctx.phase_label()}; reinforcements arrive in their side's "
+                          f"Reinforcement Arrival Phase", units=[u], hexes=[to])
+    if not entries:
+        if ctx.scenario is not None:
+            yield ctx.finding("25-1", UNDETERMINED, f"{u.name} was placed on the map in {to} but "
+                              f"the scenario's reinforcement schedule does not list it"
+                              + (f" ({other})" if other else ""),
+                              units=[u], hexes=[to], missing="a schedule entry for this unit "
+                              "(or a rule that brings it in)")
+        return
+    now = ctx.now.date
+    dated = [(e, p) for e, p in entries if e.date is not None]
+    if now is not None and dated and not any(e.date == now for e, _ in dated):
+        due = ", ".join(str(e.date) for e, _ in dated)
+        yield ctx.finding("25-2", VIOLATION, f"{u.name} arrived on {now}; the schedule brings it "
+                          f"on {due}", units=[u], hexes=[to])
+    elif now is not None and not dated:
+        yield ctx.finding("25-2", UNDETERMINED, f"{u.name} arrived on {now}; the schedule gives "
+                          f"its arrival as {entries[0][0].when!r}", units=[u], hexes=[to],
+                          missing="an arrival date the model can compare")
+    hexes = [p.hex for e, p in entries if p.hex is not None and (now is None or e.date in (None, now))]
+    if hexes and to not in hexes:
+        listed = hexes[0]
+        blocked = _enemy_there(ctx, listed, u.side)
+        if blocked:
+            yield ctx.finding("25-3", UNDETERMINED, f"{u.name} arrived in {to} instead of its "
+                              f"scheduled hex {listed}, which is {blocked}; the alternative is the "
+                              f"nearest friendly Operative rail hex not in an enemy ZOC",
+                              units=[u], hexes=[to, listed],
+                              missing="rail line status (Operative rail hexes)")
+        else:
+            yield ctx.finding("25-2", VIOLATION, f"{u.name} arrived in {to}; the schedule places "
+                              f"it in {listed}", units=[u], hexes=[to, listed])
+
+
+COMPONENT_SIZES = frozenset({"X", "III", "II"})
+
+
+def _left(ctx: CheckContext) -> list:
+    """Units that left the map this phase: (hex, nation, size)."""
+    return ctx.cache.setdefault(("left-map", ctx.phase_start_step), [])
+
+
+@rule("27", "move")
+def units_leaving_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """27 / 23 bookkeeping (no finding): units taken off the map this phase, by hex."""
+    if _is_unit(u) and frm is not None and to is None:
+        _left(ctx).append((frm, u.nation, u.counter.size))
+
+
+def _breakdown_or_recombination(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
+    """How a unit the schedule does not list may have come onto the map in ``to`` by the rules
+    (not as a reinforcement), judged by position and phase only: a divisional breakdown (27-1:
+    components where a division of their nation stands or was removed, in their Movement Phase),
+    components recombined into a division (27-2: a division where components of its nation stand
+    or were removed, in their Movement Phase), a recombination (23-2/23-4: in their Replacement /
+    Recombination Phase, in the hex of a Headquarters of their nation). None otherwise."""
+    kind, side = ctx.now.kind, ctx.now.side
+    if side != u.side or u.counter is None:
+        return None
+    here = [(v.nation, v.counter.size) for v in ctx.units_at(to)
+            if v is not u and _is_unit(v) and v.side == u.side]
+    gone = [(n, size) for h, n, size in _left(ctx) if h == to]
+    if kind == "movement":
+        if u.counter.size in COMPONENT_SIZES and (u.nation, "XX") in here + gone:
+            return f"a divisional breakdown in {to} (27-1)?"
+        if u.counter.size == "XX" and any(n == u.nation and size in COMPONENT_SIZES
+                                          for n, size in here + gone):
+            return f"divisional components recombined in {to} (27-2)?"
+    if kind == "replacement" and any(v.counter.type == "hq" and v.nation == u.nation
+                                     for v in ctx.units_at(to) if v.counter is not None):
+        return f"a recombination in {to} (23-2, 23-4)?"
+    return None
+
+
+def _enemy_there(ctx: CheckContext, h: Hex, side: str | None) -> str | None:
+    if any(v.side not in (None, side) and _is_unit(v) for v in ctx.units_at(h)):
+        return "enemy-occupied"
+    if h in enemy_zoc_hexes(ctx, side):
+        return "enemy-controlled"
+    return None
+
+
+@rule("25-3", "move")
+def reinforcement_not_in_enemy_hex(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """25-3: no reinforcement arrives in an enemy-occupied or enemy-controlled hex."""
+    if not _is_unit(u) or frm is not None or to is None or frm_map == DEAD_PILE:
+        return
+    if not ctx.log_starts_scenario and ctx.now.phase is None:
+        return
+    why = _enemy_there(ctx, to, u.side)
+    if why:
+        yield ctx.finding("25-3", VIOLATION, f"{u.name} arrived in {to}, an {why} hex; "
+                          f"reinforcements may not arrive there", units=[u], hexes=[to])
+
+
+@rule("25-2", "phase_end")
+def reinforcements_not_placed(ctx: CheckContext, ended: PhaseInfo):
+    """25-2: at the end of a side's Reinforcement Arrival Phase its reinforcements due that turn
+    are on the map."""
+    sc = ctx.scenario
+    if sc is None or ended.kind != "reinforcement" or ended.date is None:
+        return
+    for e in sc.reinforcements:
+        if e.date != ended.date or e.nation not in ctx.game.nations \
+                or ctx.game.side_of(e.nation) != ended.side:
+            continue
+        for p in e.arrivals:
+            if p.counter not in ctx.game.counters:
+                continue
+            if any(v.unit_id == p.counter and v.hex is not None for v in ctx.units.values()):
+                continue
+            name = ctx.game.counters[p.counter].name
+            where = f" in {p.hex}" if p.hex else (f" ({p.location})" if p.location else "")
+            yield ctx.finding("25-2", VIOLATION, f"{name} is due{where} on {ended.date} and was "
+                              f"not placed in the Reinforcement Arrival Phase",
+                              hexes=[p.hex] if p.hex else [], side=ended.side,
+                              units=[])
+
+
+@rule("25-8", "turn")
+def withdrawals_made(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """25-8: units due for withdrawal leave the map by the end of the turn they are due."""
+    sc = ctx.scenario
+    if sc is None or old.date is None or new.date is None or new.date == old.date:
+        return
+    for e in sc.reinforcements:
+        if e.date is None or e.date != old.date:
+            continue
+        for p in e.withdrawals:
+            units = [v for v in ctx.units.values() if v.unit_id == p.counter]
+            name = ctx.game.counters[p.counter].name if p.counter in ctx.game.counters else p.counter
+            on_map = [v for v in units if v.hex is not None]
+            if on_map:
+                v = on_map[0]
+                yield ctx.finding("25-8", VIOLATION, f"{name} was due for withdrawal on {e.date} "
+                                  f"and is still on the map in {v.hex}", units=[v], hexes=[v.hex])
+            elif any(v.map == DEAD_PILE for v in units):
+                yield ctx.finding("25-8", UNDETERMINED, f"{name} was due for withdrawal on "
+                                  f"{e.date} but is eliminated; the strength must be made up from "
+                                  f"other units", units=units[:1],
+                                  missing="which strength points were removed instead")
+
+
+@rule("25-6", "move")
+def hq_arrival_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """25-6 bookkeeping (no finding): Headquarters entering the map from a pool this phase."""
+    if u.counter is None or u.counter.type != "hq" or frm is not None or to is None \
+            or frm_map == DEAD_PILE or u.marker_id is not None:
+        return
+    ctx.cache.setdefault(("hq-arrivals", ctx.phase_start_step), {})[u.piece] = u
+
+
+@rule("25-6", "phase_end")
+def hq_arrives_with_its_supply_points(ctx: CheckContext, ended: PhaseInfo):
+    """25-6: a Headquarters that arrives as a reinforcement holds the Supply Points its schedule
+    entry states, or 0 when none are stated (read at the end of the phase it arrived in, so the
+    player may set the counter's SupplyPoints after placing it)."""
+    arrived = ctx.cache.pop(("hq-arrivals", ctx.phase_start_step), {})
+    for u in sorted(arrived.values(), key=lambda v: v.piece):
+        if ctx.units.get(u.piece) is not u or u.hex is None:
+            continue
+        entries = _schedule_for(ctx, u.unit_id)
+        if not entries:
+            continue                  # 25-1 reports a unit the schedule does not list
+        now = ctx.now.date
+        stated = {p.supply_points for e, p in entries if now is None or e.date in (None, now)}
+        if len(stated) != 1:
+            stated = {p.supply_points for e, p in entries}
+        if len(stated) != 1:
+            continue                  # listed more than once with different stockpiles
+        want = stated.pop()
+        want_sp = want if want is not None else 0
+        why = (f"the schedule gives it {want_sp} SP" if want is not None
+               else "no stockpile is stated, so it arrives with 0 SP")
+        if u.supply_points is None:
+            yield ctx.finding("25-6", UNDETERMINED, f"{u.name} arrived in {u.hex}; {why}; the "
+                              f"log does not show its supply points", units=[u], hexes=[u.hex],
+                              missing="the HQ's SupplyPoints property")
+        elif u.supply_points > want_sp:
+            # SP reinforcements may be transferred to it at once (25-7): more is not provably wrong
+            yield ctx.finding("25-6", UNDETERMINED, f"{u.name} arrived in {u.hex} with "
+                              f"{u.supply_points} SP at the end of the {ctx.phase_label()}; "
+                              f"{why}; the {u.supply_points - want_sp} more may be Supply Point "
+                              f"reinforcements transferred to it (25-7)", units=[u],
+                              hexes=[u.hex], missing="which Supply Point reinforcements the HQ "
+                              "received (25-7)")
+        elif u.supply_points < want_sp:
+            yield ctx.finding("25-6", VIOLATION, f"{u.name} arrived in {u.hex} with "
+                              f"{u.supply_points} SP at the end of the {ctx.phase_label()}; "
+                              f"{why}", units=[u], hexes=[u.hex])
