@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pytest
 
-from modgen.art.map import board_geometry
+from modgen.model.geometry import board_geometry
 from modgen.hexgrid import DIRECTIONS, Hex, Hexside
 from modgen.model.maps import load_map
 
@@ -381,8 +381,8 @@ def test_danube_is_a_named_major_river_on_the_danube_sheets():
 def test_urban_hexsides_carry_double_track_by_rule_9_14():
     """Every urban hexside the rulebook names is an urban hexside; rule 9-14 gives it a double
     track, which modgen.rules.rail reads from the terrain."""
-    from modgen.rules.board import BoardState
-    from modgen.rules.rail import rail_track
+    from modgen.systems.der_weltkrieg.rules.board import BoardState
+    from modgen.systems.der_weltkrieg.rules.rail import rail_track
     for sid, a, b in (("4-5", "2019", "2119"), ("4-5N", "2407", "2408"), ("4-5E", "0811", "0812"),
                       ("6-6", "3001", "3101"), ("5-5S", "1805", "1906")):
         board = BoardState.build(sheet(sid))

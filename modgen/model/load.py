@@ -33,7 +33,7 @@ from .validate import FileCtx, line_of, parse_date
 from .yamlio import load_yaml
 
 UNIT_TYPES = ("inf", "mtn", "cav", "art", "siege-art", "eng", "aslt", "mtn-aslt", "marine", "bicycle", "rpl", "hq",
-              "fortress")
+              "fortress", "flotilla")
 UNIT_SIZES = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
 MARKER_KINDS = ("trench", "construction", "devastation", "railhead", "entrained", "supply", "strength", "dm", "vp",
                 "turn", "month", "year", "phase", "control", "out-of-supply", "hindenburg-line", "generic")
@@ -219,13 +219,18 @@ class _Loader:
             top = c.mapping(data, "")
             if top is None:
                 continue
-            c.unknown_keys(top, ("nation", "counters", "back_rule", "notes", "sources"), "")
+            c.unknown_keys(top, ("nation", "counters", "back_rule", "notes", "sources", "rulebook"), "")
             nation = c.text(top, "nation", "")
             if nation is not None and nation not in nations:
                 c.error(f"unknown nation {nation!r}", line_of(top, "nation"), "nation")
             back_rule = c.text(top, "back_rule", "", required=False, default="") or ""
+            # the rulebook file the ``lines`` of this file's counters point into (000, 003, ...)
+            book = c.text(top, "rulebook", "", required=False, default="000") or "000"
+            if not (len(book) == 3 and book.isdigit()):
+                c.error(f"rulebook must be a seed file number like '003', got {book!r}", line_of(top, "rulebook"),
+                        "rulebook")
             for f, u in c.records(top, "counters", None):
-                counter = self.counter(u, c, f, nation or "", back_rule)
+                counter = self.counter(u, c, f, nation or "", back_rule, book)
                 if counter is None:
                     continue
                 if counter.id in out:
@@ -236,15 +241,17 @@ class _Loader:
                 where[counter.id] = f"{rel}:{line_of(u, 'id')}"
         return out
 
-    def counter(self, u: dict, c: FileCtx, f: str, nation: str, back_rule: str) -> Counter | None:
+    def counter(self, u: dict, c: FileCtx, f: str, nation: str, back_rule: str, book: str = "000"
+                ) -> Counter | None:
         c.unknown_keys(u, ("id", "type", "size", "designation", "front", "back", "back_printed", "full_strength",
-                           "full_strength_colour", "rpl", "qualifiers", "lines", "note", "provenance"), f)
+                           "full_strength_colour", "rpl", "qualifiers", "lines", "note", "provenance",
+                           "front_placeholder"), f)
         cid = c.ident(u, "id", f)
         if cid is None:
             return None
         f = f"counters[{cid}]"
         utype = c.enum(u, "type", f, UNIT_TYPES)
-        size = c.enum(u, "size", f, UNIT_SIZES, required=utype != "fortress", default="")
+        size = c.enum(u, "size", f, UNIT_SIZES, required=utype not in ("fortress", "flotilla"), default="")
         designation = c.text(u, "designation", f, required=utype != "fortress", default="") or ""
         if utype == "hq":
             front = c.face(u, "front", f, required=False) or Face(None, None)
@@ -255,7 +262,7 @@ class _Loader:
         lines = []
         for i, item, line in c.items(u, "lines", f, required=False):
             if isinstance(item, int) and not isinstance(item, bool):
-                lines.append(f"000:L{item}")
+                lines.append(f"{book}:L{item}")
             else:
                 c.error("expected a rulebook line number", line, f"{f}.lines[{i}]")
         prov = c.provenance(u, "provenance", f)
@@ -274,6 +281,10 @@ class _Loader:
             c.error(f"back strength {back.strength} is above front strength {front.strength}", line_of(u, "back"),
                     f"{f}.back")
         fs = c.integer(u, "full_strength", f, required=False, minimum=0)
+        front_placeholder = c.boolean(u, "front_placeholder", f)
+        if front_placeholder and (prov is None or prov.kind != "placeholder"):
+            c.error("a counter whose front is a placeholder needs provenance {kind: placeholder, reason: ...}",
+                    line_of(u, "front_placeholder"), f"{f}.front_placeholder")
         if utype is None or front is None:
             return None
         return Counter(id=cid, nation=nation, type=utype, size=size or "", designation=designation, front=front,
@@ -281,30 +292,38 @@ class _Loader:
                        full_strength_colour=c.colour(u, "full_strength_colour", f) if "full_strength_colour" in u
                        else None,
                        rpl=c.boolean(u, "rpl", f) or utype == "rpl", qualifiers=c.strings(u, "qualifiers", f),
-                       provenance=prov, source=c.source(u, "id"))
+                       provenance=prov, source=c.source(u, "id"), front_placeholder=front_placeholder)
 
     def markers(self, d: dict, g: FileCtx) -> dict[str, MarkerDef]:
+        """The markers file, or a list of them: a later file adds markers and replaces a marker of
+        the same id (a game shares another game's markers and changes what differs, e.g. the years)."""
         out: dict[str, MarkerDef] = {}
-        rel = g.text(d, "markers", "")
-        if rel is None:
+        v = d.get("markers")
+        if v is None:
+            g.error("required field is missing", line_of(d), "markers")
             return out
-        data, c = self.read(rel, referenced_from=(g, line_of(d, "markers"), "markers"))
-        if data is None:
-            return out
-        top = c.mapping(data, "")
-        if top is None:
-            return out
-        c.unknown_keys(top, ("markers", "notes"), "")
-        for f, m in c.records(top, "markers", ("id", "kind", "label", "values", "rule", "note", "count")):
-            mid = c.ident(m, "id", f)
-            if mid is None:
+        rels = [v] if isinstance(v, str) else g.strings(d, "markers", "", required=True)
+        for j, rel in enumerate(rels):
+            line = line_of(d, "markers") if isinstance(v, str) else line_of_list(d, "markers", j)
+            data, c = self.read(rel, referenced_from=(g, line, "markers"))
+            if data is None:
                 continue
-            if mid in out:
-                c.error(f"duplicate marker id {mid!r}", line_of(m, "id"), f"{f}.id")
+            top = c.mapping(data, "")
+            if top is None:
                 continue
-            kind = c.enum(m, "kind", f"markers[{mid}]", MARKER_KINDS)
-            out[mid] = MarkerDef(mid, kind or "generic", c.text(m, "label", f"markers[{mid}]") or mid,
-                                 c.strings(m, "values", f"markers[{mid}]"), c.source(m, "id"))
+            c.unknown_keys(top, ("markers", "notes"), "")
+            here: set[str] = set()
+            for f, m in c.records(top, "markers", ("id", "kind", "label", "values", "rule", "note", "count")):
+                mid = c.ident(m, "id", f)
+                if mid is None:
+                    continue
+                if mid in here:
+                    c.error(f"duplicate marker id {mid!r}", line_of(m, "id"), f"{f}.id")
+                    continue
+                here.add(mid)
+                kind = c.enum(m, "kind", f"markers[{mid}]", MARKER_KINDS)
+                out[mid] = MarkerDef(mid, kind or "generic", c.text(m, "label", f"markers[{mid}]") or mid,
+                                     c.strings(m, "values", f"markers[{mid}]"), c.source(m, "id"))
         return out
 
     def find_system(self, system_id: str, g: FileCtx, line: int | None):

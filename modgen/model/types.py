@@ -91,6 +91,7 @@ class Face:
     movement: int | None
     defence_only: bool = False      # strength printed in parentheses: defends only
     rail_only: bool = False         # "RR": moves only by rail (6-12)
+    river_only: bool = False        # "R": a river flotilla, moves only along the Danube (36-1, 36-2)
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class Counter:
     qualifiers: tuple[str, ...] = ()          # "assault", "mountain", ...
     provenance: Provenance | None = None
     source: Source | None = None
+    #: the front's values are not printed either (a unit the rulebook names without values)
+    front_placeholder: bool = False
 
     @property
     def name(self) -> str:
@@ -124,7 +127,7 @@ class Counter:
 UNIT_TYPE_LABELS: Mapping[str, str] = {
     "inf": "Inf", "mtn": "Mtn", "cav": "Cav", "art": "Art", "siege-art": "S Art", "eng": "Eng",
     "aslt": "Aslt", "mtn-aslt": "Mtn Aslt", "marine": "Mar", "bicycle": "Bcy", "rpl": "RPL",
-    "hq": "HQ", "fortress": "Fort",
+    "hq": "HQ", "fortress": "Fort", "flotilla": "Flot",
 }
 
 
