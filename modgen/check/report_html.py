@@ -40,13 +40,27 @@ class _MapCropper:
                 return m
         return None
 
+    @staticmethod
+    def _refs(names) -> list[tuple[str | None, Hex]]:
+        """The hexes a finding names: ``CCRR`` or, in a game of several sheets, ``SHEET:CCRR``."""
+        out = []
+        for n in names:
+            sheet, _, hid = str(n).rpartition(":")
+            if len(hid) == 4 and hid.isdigit():
+                out.append((sheet or None, Hex.parse(hid)))
+        return out
+
     def image(self, f: Finding) -> str | None:
-        hexes = [Hex.parse(h) for h in (list(f.path) + list(f.hexes)) if len(h) == 4 and h.isdigit()]
-        if not hexes or self.failed:
+        refs = self._refs(list(f.path) + list(f.hexes))
+        if not refs or self.failed:
             return None
-        m = self._board(hexes[0])
+        m = refs[0][0] if refs[0][0] in self.maps else self._board(refs[0][1])
         if m is None:
             return None
+        # the crop shows one sheet: the hexes of the finding on that sheet
+        hexes = [h for s, h in refs if s in (None, m)]
+        marked = [h for s, h in self._refs(f.hexes) if s in (None, m)]
+        path = [h for s, h in self._refs(f.path) if s in (None, m)]
         try:
             from PIL import ImageDraw
             from ..art.map import render_map
@@ -69,10 +83,9 @@ class _MapCropper:
         img = base.crop((x0, y0, x1, y1)).copy()
         d = ImageDraw.Draw(img)
         colour = _COLOURS.get(f.severity, (0, 0, 0))
-        for h in {Hex.parse(h) for h in f.hexes if len(h) == 4 and h.isdigit()}:
+        for h in set(marked):
             if mapdef.contains(h):
                 d.polygon([(x - x0, y - y0) for x, y in grid.corners(h)], outline=colour, width=3)
-        path = [Hex.parse(h) for h in f.path if len(h) == 4 and h.isdigit()]
         line = [(grid.center(h)[0] - x0, grid.center(h)[1] - y0) for h in path if mapdef.contains(h)]
         if len(line) >= 2:
             d.line(line, fill=colour, width=4)

@@ -95,7 +95,7 @@ class _Loader:
         if d is None:
             return None
         g.unknown_keys(d, ("id", "title", "system", "version", "description", "sides", "nations", "maps", "counters",
-                           "markers", "scenarios", "tables", "provenance", "notes"), "")
+                           "markers", "scenarios", "tables", "provenance", "notes", "theatre"), "")
         gid = g.ident(d, "id", "")
         if gid is not None and gid != self.game_id:
             g.error(f"id {gid!r} does not match the file name ({self.game_id})", line_of(d, "id"), "id")
@@ -106,6 +106,7 @@ class _Loader:
         nations = self.nations(d, g)
         sides = self.sides(d, g, nations)
         maps = self.maps(d, g)
+        self.theatre = self.theatre_of(d, g, maps)
         counters = self.counters(d, g, nations)
         markers = self.markers(d, g)
         tables = self.tables(d, g, tuple(s.id for s in sides))
@@ -117,7 +118,7 @@ class _Loader:
                     nations=MappingProxyType(nations), maps=MappingProxyType(maps),
                     counters=MappingProxyType(counters), markers=MappingProxyType(markers),
                     scenarios=MappingProxyType(scenarios), tables=MappingProxyType(tables),
-                    data_root=str(self.root), source=Source(gpath, 1))
+                    data_root=str(self.root), source=Source(gpath, 1), theatre=self.theatre)
         # what only the rules system knows about its counters and tables
         self.errors += self.system.validation_errors(game) if self.system else []
         return None if self.errors else game
@@ -207,6 +208,80 @@ class _Loader:
                     g.error(f"map file {rel} defines map {m.id!r}", line, f"maps[{j}]")
                 out[mid] = m
         return out
+
+    # ------------------------------------------------------------------ the theatre
+    def theatre_of(self, d: dict, g: FileCtx, maps: dict[str, MapDef]):
+        """The sheets on one lattice (``theatre:``; see modgen.model.theatre). A game of one map
+        needs none; a game of several does (a hex number is unique only within its sheet)."""
+        from .theatre import HEX_REF, SeamSide, SheetPlacement, Theatre
+        ids = g.strings(d, "maps", "")
+        t = d.get("theatre")
+        if t is None:
+            if len(ids) > 1:
+                g.error("a game of several maps needs a theatre: the sheets' offsets on one hex lattice "
+                        "(theatre: {sheets: [{map, dcol, dy}, ...]})", line_of(d, "maps"), "theatre")
+            return Theatre([SheetPlacement(m, 0, 0.0) for m in ids[:1]], maps)
+        td = g.mapping(t, "theatre", line_of(d, "theatre"))
+        if td is None:
+            return None
+        g.unknown_keys(td, ("sheets", "seams", "reference", "note"), "theatre")
+        places = []
+        for f, sd in g.records(td, "sheets", ("map", "dcol", "dy", "note")):
+            f = f"theatre.{f}"
+            mid = g.text(sd, "map", f)
+            if mid is not None and mid not in ids:
+                g.error(f"{mid!r} is not one of the game's maps", line_of(sd, "map"), f"{f}.map")
+                continue
+            dcol = g.integer(sd, "dcol", f)
+            dy = sd.get("dy")
+            if isinstance(dy, bool) or not isinstance(dy, (int, float)):
+                g.error(f"dy must be a number of rows, got {dy!r}", line_of(sd, "dy"), f"{f}.dy")
+                continue
+            if mid is None or dcol is None:
+                continue
+            frac = float(dy) % 1
+            if (dcol % 2 == 0 and frac != 0) or (dcol % 2 == 1 and frac != 0.5):
+                g.error(f"(dcol {dcol}, dy {dy}) is not a lattice vector: an even column shift needs a whole-row "
+                        "shift, an odd one a half-row shift", line_of(sd, "dy"), f"{f}.dy")
+                continue
+            places.append(SheetPlacement(mid, dcol, float(dy)))
+        missing = [m for m in ids if m not in {p.sheet for p in places}]
+        if missing:
+            g.error(f"maps without a place in the theatre: {', '.join(missing)}", line_of(td, "sheets"),
+                    "theatre.sheets")
+        seams: list = []
+        rel = td.get("seams")
+        if rel is not None:
+            data, c = self.read(str(rel), referenced_from=(g, line_of(td, "seams"), "theatre.seams"))
+            top = c.mapping(data, "") if data is not None else None
+            if top is not None:
+                c.unknown_keys(top, ("seams", "notes", "provenance"), "")
+                for f, sd in c.records(top, "seams", ("a", "b", "terrain", "river", "major", "rail", "lines")):
+                    ends = []
+                    for k in ("a", "b"):
+                        v = c.text(sd, k, f)
+                        m = HEX_REF.match(v or "")
+                        if v is not None and (not m or not m["sheet"] or m["sheet"] not in ids):
+                            c.error(f"{v!r} is not SHEET:CCRR of a map of the game", line_of(sd, k), f"{f}.{k}")
+                        elif m:
+                            h = Hex.parse(m["hex"])
+                            if m["sheet"] in maps and h not in maps[m["sheet"]].hexes:
+                                c.error(f"hex {v} is not on map {m['sheet']}", line_of(sd, k), f"{f}.{k}")
+                            ends.append((m["sheet"], h))
+                    terrain = c.text(sd, "terrain", f)
+                    rail = sd.get("rail")
+                    if rail not in (None, "double", "single"):
+                        c.error(f"rail must be double or single, got {rail!r}", line_of(sd, "rail"), f"{f}.rail")
+                        rail = None
+                    if len(ends) == 2 and terrain:
+                        seams.append(SeamSide(ends[0], ends[1], terrain, c.text(sd, "river", f, required=False),
+                                              bool(sd.get("major", False)), rail,
+                                              tuple(c.strings(sd, "lines", f))))
+        try:
+            return Theatre(places, maps, seams, reference=td.get("reference"))
+        except ModgenError as e:
+            g.error(e.message, line_of(td, "sheets"), "theatre")
+            return None
 
     # ------------------------------------------------------------------ counters
     def counters(self, d: dict, g: FileCtx, nations: dict[str, Nation]) -> dict[str, Counter]:
@@ -373,7 +448,8 @@ class _Loader:
             if data is None:
                 continue
             s = load_scenario(data, c, nations=nations, sides=sides, maps=maps, counters=counters, markers=markers,
-                              map_ids=tuple(g.strings(d, "maps", "")), sequence=tables.get("sequence"))
+                              map_ids=tuple(g.strings(d, "maps", "")), sequence=tables.get("sequence"),
+                              theatre=getattr(self, "theatre", None))
             if s is None:
                 continue
             if s.id in out:

@@ -275,6 +275,82 @@ class RailCapacity:
     not_usable_until: GameDate | None = None
     halved_until: GameDate | None = None
     note: str = ""
+    from_date: GameDate | None = None   # this capacity applies from that turn (12-8: 20 -> 15 on 5 September)
+    any_map: bool = False               # "may be used on any map or combination of maps"
+
+
+@dataclass(frozen=True)
+class RailRoute:
+    """A scenario's rail-network statement along rail hexes: ``kind`` "network" (the line through
+    ``hexes`` belongs to ``network``: "The Russian Rail Network is extended into Austria-Hungary along
+    map 5-5 hexes 3907-3808-3609") or "ends" (the network ends at these hexes)."""
+
+    kind: str
+    network: str                      # nation id
+    hexes: tuple[Hex, ...]
+    rule: str | None = None
+    text: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class OffMapRail:
+    """Rail movement between map edges off the map (11-12, 13-1, 14-5/19-6): ``ends`` are sheets
+    (any map-edge rail hex of the mover's network on it), ``SHEET:CCRR`` hexes, or
+    ``SHEET:EDGE`` / ``SHEET:EDGE>NN`` edges (N, S, E, W; east of hexrow NN)."""
+
+    rule: str | None
+    ends: tuple[str, str]
+    turns_off_map: int | None = None  # complete turns spent off the map
+    mp: int | None = None             # or: MP as for travelling this many hexes off the map
+    side: str | None = None
+    nations: tuple[str, ...] = ()     # whose units may (empty: the side's)
+    counts_against: tuple[str, ...] = ()   # rail capacities charged while off the map
+    text: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class MapRestriction:
+    """Only part of a map is in play (9-1: "On map 4-5, only hexes numbered xx18 or higher")."""
+
+    map: str
+    rows_from: int | None = None
+    rows_to: int | None = None
+    cols_from: int | None = None
+    cols_to: int | None = None
+    rule: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class MissingMap:
+    """A sheet a scenario needs that no data covers (5-3 of The Schlieffen Plan)."""
+
+    map: str
+    title: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class VictoryLevel:
+    side: str                         # side id
+    level: str                        # Decisive | Substantial | Marginal
+    text: str
+    #: for levels decided by the difference in DM points: ranges of (Entente DM - Central Powers
+    #: DM), inclusive, None = open ("Russia suffers 325+ more" = [[325, None]])
+    dm_margin: tuple[tuple[int | None, int | None], ...] = ()
+    vp: tuple[tuple[int | None, int | None], ...] = ()   # ranges of the VP total (duration game)
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class Victory:
+    basis: str = ""
+    levels: tuple[VictoryLevel, ...] = ()
+    extra_dm: tuple[tuple[float | None, str | None, str], ...] = ()   # (points, side charged, text)
+    notes: tuple[str, ...] = ()
+    gaps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -294,6 +370,10 @@ class SpecialRule:
     number: str | None                # "3-4"; None for unnumbered text
     text: str
     source: Source | None = None
+    #: how the checker treats it: "checked" (a rule function reads the log), "declaration" (the
+    #: player types the fact, docs/declarations.md), "advisory" (shown, not checked); "" = not said
+    kind: str = ""
+    note: str = ""                    # why it is not checked (e.g. "after the combat engine")
 
 
 @dataclass(frozen=True)
@@ -321,6 +401,16 @@ class Scenario:
     # markers placed by a rule from the map, not listed hex by hex: (marker id, how, rule), e.g.
     # ("trench", "entrenched-border", "4-2") -> modgen.model.derive.derive_entrenched_hexes
     derived_markers: tuple[tuple[str, str, str | None], ...] = ()
+    combatants: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # side id -> nations
+    map_restrictions: tuple[MapRestriction, ...] = ()
+    missing_maps: tuple[MissingMap, ...] = ()
+    rail_routes: tuple[RailRoute, ...] = ()
+    offmap_rail: tuple[OffMapRail, ...] = ()
+    victory: Victory | None = None
+    #: the data a scenario's own rules read (rule number -> plain YAML data, e.g. the 8-1 front
+    #: line); hexes in it are SHEET:CCRR text, parsed by the rule with the game's theatre
+    rule_data: Mapping[str, object] = field(default_factory=dict)
+    menu: str = ""                     # module menu: "Scenarios", "Linking games", "Duration games"
 
 
 # --------------------------------------------------------------------------- game
@@ -341,6 +431,20 @@ class Game:
     tables: Mapping[str, object]      # "tec" -> TerrainEffectsChart, "crt" -> CombatResultsTable, ...
     data_root: str = ""
     source: Source | None = None
+    #: the game's sheets on one hex lattice (``modgen.model.theatre.Theatre``); every hex of the
+    #: model (scenarios, rules) is a theatre hex. A game of one sheet: its printed hexes.
+    theatre: object | None = None
+
+    def board(self, maps) -> MapDef:
+        """The board the rules read for these sheets: the one sheet, or the sheets joined."""
+        maps = tuple(maps)
+        if self.theatre is not None:
+            return self.theatre.mapdef(maps)
+        return self.maps[maps[0]]
+
+    def hex_name(self, h: Hex) -> str:
+        """``SHEET:CCRR`` in a game of several sheets, else ``CCRR``."""
+        return self.theatre.name(h) if self.theatre is not None else h.id
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side

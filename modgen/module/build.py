@@ -226,7 +226,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         desc = setup_description(game, sc, sc_notes)
         entries[scenario_file(sid)] = savegame.vsav_bytes(
             text, savegame.savedata(game, sc.name, DATE_SAVED), md)
-        setups.append({"name": sc.name, "description": desc, "file": scenario_file(sid)})
+        setups.append({"name": sc.name, "description": desc, "file": scenario_file(sid), "menu": sc.menu})
 
     progress.stage("charts", "charts and help page")
     chart_entries, chart_bytes = charts.chart_files(game)

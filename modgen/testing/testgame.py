@@ -100,20 +100,41 @@ class TestGame:
         self._next += 1
         return pid
 
+    def hex(self, h: Hex | str) -> Hex:
+        """A hex of the game: ``CCRR``, or ``SHEET:CCRR`` in a game of several sheets (a bare
+        ``CCRR`` is then on the scenario's first map): a theatre hex."""
+        th = getattr(self.game, "theatre", None)
+        if isinstance(h, Hex) or th is None or not th.multi:
+            return Hex.parse(h)
+        return th.parse(h, self.maps[0] if self.maps else None)
+
+    def hex_name(self, h: Hex) -> str:
+        th = getattr(self.game, "theatre", None)
+        return th.name(h, self.maps) if th is not None and th.multi else h.id
+
     def pixel(self, h: Hex | str) -> tuple[int, int]:
-        h = Hex.parse(h)
+        h = self.hex(h)
         for b in self.boards:
-            if b.mapdef is None or b.mapdef.contains(h):
+            if b.local(h) is not None:
                 return b.center(h)
-        raise ModgenError(f"hex {h} is on none of the maps {', '.join(self.maps)}")
+        raise ModgenError(f"hex {self.hex_name(h)} is on none of the maps {', '.join(self.maps)}")
+
+    def _chat_location(self, b, x: int, y: int) -> str | None:
+        """What VASSAL writes in the move report: the grid's location name on that board."""
+        lx, ly = x - b.x, y - b.y
+        h = b.grid.hex_at(lx, ly)
+        if h is None or (b.mapdef is not None and b.mapdef.hexes and not b.mapdef.contains(h)):
+            return None
+        th = getattr(self.game, "theatre", None)
+        return f"{b.id}:{h.id}" if th is not None and th.multi else h.id
 
     def location(self, p: _P) -> str:
         if p.map != MAIN_MAP:
             return "offboard"
         for b in self.boards:
-            h = b.hex_at(p.x, p.y)
-            if h is not None:
-                return str(h)
+            name = self._chat_location(b, p.x, p.y)
+            if name is not None:
+                return name
         return "offboard"
 
     def _pool_spot(self, map_name: str) -> tuple[int, int]:
@@ -288,7 +309,7 @@ class TestGame:
             frm = self.location(p)
             x, y = self.pixel(h)
             cmds = self._move_cmds(p, MAIN_MAP, x, y)
-            cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {Hex.parse(h)} *")
+            cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {self.location(p)} *")
             n = self._step(cmds)
         return n
 
@@ -302,7 +323,7 @@ class TestGame:
         for p in ps:
             cmds += self._move_cmds(p, MAIN_MAP, x, y)
         names = ", ".join(html.escape(self.name(p), quote=False) for p in ps)
-        cmds.append(f"CHAT* {names} moves {frm} &rarr; {Hex.parse(to)} *")
+        cmds.append(f"CHAT* {names} moves {frm} &rarr; {self.location(ps[0])} *")
         return self._step(cmds)
 
     def arrive(self, ref: str, to: Hex | str) -> int:
