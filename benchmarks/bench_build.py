@@ -64,7 +64,8 @@ def child(game_id: str, out: str, serial: bool) -> None:
 
     B.Progress = Recording
     from modgen.cli import main
-    argv = ["build", game_id, "-o", out, "-q"] + (["--serial"] if serial else [])
+    # --no-cache: every run is a full build (the incremental build has its own benchmark)
+    argv = ["build", game_id, "-o", out, "-q", "--no-cache"] + (["--serial"] if serial else [])
     rc = main(argv)
     total_inside = time.perf_counter() - t0
     if rc != 0:

@@ -16,6 +16,12 @@ SUBCOMMANDS = {
     "build": ("modgen.module.cli", "build a VASSAL module (.vmod) from a game's data"),
     "log": ("modgen.replay.cli", "read a .vsav/.vlog and print what happened, step by step"),
     "check": ("modgen.check.cli", "check a game played in VASSAL against the rules"),
+    "diff": ("modgen.tools.diff_cli", "compare two modules (.vmod/buildFile.xml) or two saves"),
+    "import-setup": ("modgen.tools.import_setup_cli",
+                     "write a save's unit positions as a scenario's set-up list"),
+    "calibrate": ("modgen.tools.calibrate_cli",
+                  "fit a scanned map's hex grid from three or more hex centres"),
+    "dice": ("modgen.tools.dice_cli", "dice statistics over one or many logs"),
 }
 
 

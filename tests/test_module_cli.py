@@ -13,7 +13,10 @@ def test_build_writes_the_module(tmp_path, capsys):
     assert "modgen build: validate" in err and "wrote" in err
     with zipfile.ZipFile(out) as zf:
         assert "buildFile.xml" in zf.namelist()
-    assert [p.name for p in out.parent.iterdir()] == ["if.vmod"]     # no temporary left over
+    # no temporary left over; the build cache beside the output (README: incremental builds)
+    assert sorted(p.name for p in out.parent.iterdir()) == [".modgen-cache", "if.vmod"]
+    assert sorted(p.name for p in (out.parent / ".modgen-cache").iterdir()) == [
+        "module.json", "module.vmod", "parts.pack"]
 
 
 def test_bad_data_is_an_error_and_writes_nothing(tmp_path, capsys):

@@ -3,6 +3,12 @@
 ``load_yaml(path)`` returns plain dicts/lists (subclasses ``YDict``/``YList``) that also carry the
 1-based line of every key and item: ``d.line_of("key")``, ``lst.line_of(i)``, and ``.line`` for the
 node itself. Only safe YAML is accepted (no Python tags).
+
+``parse_cache`` (None unless a build sets it): a store of parsed files keyed by the SHA-256 of
+their text (``get(key) -> bytes | None``, ``put(key, bytes)``), so an incremental
+``modgen build`` does not parse unchanged files again. Entries are plain JSON (values, keys and
+line numbers), decoded back into the same ``YDict``/``YList`` trees; a file that does not parse
+is never stored, so every error still comes from the parser.
 """
 from __future__ import annotations
 
@@ -71,6 +77,58 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _con
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+parse_cache: Any = None
+
+
+class _NotCacheable(Exception):
+    pass
+
+
+def _encode(v: Any) -> Any:
+    if isinstance(v, YDict):
+        return {"d": v.line, "k": [[_encode(k), v.key_lines.get(k, v.line), _encode(x)]
+                                   for k, x in v.items()]}
+    if isinstance(v, YList):
+        return {"l": v.line, "i": [[ln, _encode(x)] for ln, x in zip(v.item_lines, v)]}
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, float):
+        return {"f": repr(v)}
+    import datetime
+    if isinstance(v, datetime.datetime):
+        return {"dt": v.isoformat()}
+    if isinstance(v, datetime.date):
+        return {"date": v.isoformat()}
+    raise _NotCacheable(type(v).__name__)
+
+
+def _decode(v: Any) -> Any:
+    if not isinstance(v, dict):
+        return v
+    if "d" in v:
+        d = YDict()
+        d.line = v["d"]
+        d.key_lines = {}
+        for k, ln, x in v["k"]:
+            key = _decode(k)
+            d[key] = _decode(x)
+            d.key_lines[key] = ln
+        return d
+    if "l" in v:
+        lst = YList(_decode(x) for _, x in v["i"])
+        lst.line = v["l"]
+        lst.item_lines = [ln for ln, _ in v["i"]]
+        return lst
+    if "f" in v:
+        return float(v["f"])
+    import datetime
+    if "dt" in v:
+        return datetime.datetime.fromisoformat(v["dt"])
+    if "date" in v:
+        return datetime.date.fromisoformat(v["date"])
+    raise ValueError("unknown cached YAML node")
+
+
 def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
     """Parse one YAML file; syntax errors become a ModgenError naming file and line."""
     path = Path(path)
@@ -81,6 +139,29 @@ def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
         raise ModgenError(f"cannot read file: {e.strerror}", file=name) from None
     except UnicodeDecodeError:
         raise ModgenError("not UTF-8 text", file=name) from None
+    cache, key = parse_cache, None
+    if cache is not None:
+        import hashlib
+        import json
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        blob = cache.get(key)
+        if blob is not None:
+            try:
+                return _decode(json.loads(blob))
+            except (ValueError, KeyError, TypeError, IndexError):
+                pass                      # a damaged entry: parse the file
+    data = _parse(text, name)
+    if cache is not None:
+        import json
+        try:
+            cache.put(key, json.dumps(_encode(data), separators=(",", ":"),
+                                      ensure_ascii=False).encode("utf-8"))
+        except (_NotCacheable, ValueError, TypeError):
+            pass
+    return data
+
+
+def _parse(text: str, name: str) -> Any:
     loader = _LineLoader(text)
     loader.name = name
     try:

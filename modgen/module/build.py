@@ -12,7 +12,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PIL import Image
 
@@ -23,6 +23,9 @@ from ..model.types import Game
 from ..paths import PROJECT_ROOT
 from ..system import system_of
 from . import charts, pieces as P, savegame, tracks, vmod
+
+if TYPE_CHECKING:
+    from .buildcache import BuildCache
 
 VASSAL_VERSION = "3.7.0"
 DATE_SAVED = "0"      # no wall-clock time in the output: the module is byte-reproducible
@@ -129,14 +132,19 @@ def setup_description(game: Game, sc, notes: list[str]) -> str:
 def build_entries(game: Game, *, progress: Progress | None = None,
                   geometry: Callable = board_geometry, map_art: Callable = _default_map_art,
                   images: Callable = _default_images, png: Callable = _default_png,
-                  declarations: Path | None = None, parallel: bool = True
-                  ) -> list[tuple[str, bytes]]:
+                  declarations: Path | None = None, parallel: bool = True,
+                  cache: "BuildCache | None" = None) -> list[tuple[str, bytes]]:
     """Every zip entry of the module, (name, bytes), in a fixed order.
 
     With the default art and ``parallel``, the maps are drawn and encoded in a forked worker
     while this process draws the counters and markers: the output is the same bytes either way.
     (The markers used to have a worker of their own; since their text is measured once they take
     a few hundredths of a second, and a third process on a two-core machine only got in the way.)
+
+    With ``cache`` (a ``buildcache.BuildCache``), every part whose inputs did not change since
+    the last build — a counter face, a marker's images, a map board, the track image, a scenario
+    save — is taken from it instead of being drawn and encoded again (the same bytes: a part's
+    key is the canonical content of what it is drawn from, and the code that draws it).
     """
     progress = progress or Progress(stream=None)
     entries: dict[str, bytes] = {}
@@ -154,8 +162,18 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                           f"{len(game.maps)} maps")
     map_ids = sorted(game.maps)
     board_png: dict[str, tuple[bytes, tuple[int, int]]] = {}
+    use_cache = (cache is not None and map_art is _default_map_art and png is _default_png
+                 and images is _default_images)
+    map_keys: dict[str, str] = {}
+    if use_cache:
+        for mid in map_ids:
+            map_keys[mid] = _map_key(game, mid)
+            data = cache.get(map_keys[mid])
+            if data is not None:
+                board_png[mid] = (data, _png_size(data))
+    to_draw = [mid for mid in map_ids if mid not in board_png]
     use_worker = (parallel and map_art is _default_map_art and png is _default_png
-                  and _can_fork())
+                  and bool(to_draw) and _can_fork())
     global _FORK_GAME
     _FORK_GAME = game if use_worker else None
     pool = None
@@ -164,14 +182,22 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         from concurrent.futures import ProcessPoolExecutor
         pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
     try:
-        futures = {mid: pool.submit(_board_job, mid) for mid in map_ids} if pool else {}
+        futures = {mid: pool.submit(_board_job, mid) for mid in to_draw} if pool else {}
         # the counters and markers here while the worker draws the maps; the same art functions
         # on the same objects, so the bytes do not depend on who drew them
-        piece_images = images(game)
-        progress.stage("png", f"{len(piece_images) + len(map_ids)} images")
-        for name in sorted(piece_images):
-            entries[f"images/{name}"] = encode(piece_images[name])
-        for mid in map_ids:
+        if use_cache:
+            piece_png = _cached_piece_pngs(game, cache, encode)
+            progress.stage("png", f"{len(piece_png) + len(map_ids)} images")
+            for name in sorted(piece_png):
+                entries[f"images/{name}"] = piece_png[name]
+            sizes = {n: _png_size(d) for n, d in piece_png.items()}
+        else:
+            piece_images = images(game)
+            progress.stage("png", f"{len(piece_images) + len(map_ids)} images")
+            for name in sorted(piece_images):
+                entries[f"images/{name}"] = encode(piece_images[name])
+            sizes = {n: im.size for n, im in piece_images.items()}
+        for mid in to_draw:
             res = None
             if pool:
                 try:
@@ -189,6 +215,8 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                 img = map_art(game.maps[mid])
                 progress.add("map art", time.perf_counter() - t)
                 board_png[mid] = (encode(img), img.size)
+            if use_cache:
+                cache.put(map_keys[mid], board_png[mid][0])
     finally:
         if pool:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -204,16 +232,23 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         entries[f"images/{image_name}"] = data
         boards[mid] = (grid, w, h, image_name)
 
-    track_img = tracks.board_image(game)
-    entries[f"images/{tracks.IMAGE}"] = encode(track_img)
+    if use_cache:
+        # the track board is drawn from its layout alone (``tracks.board_image``)
+        key = _part_key("tracks", repr(tracks.layout(game)))
+        data = cache.get(key)
+        if data is None:
+            data = encode(tracks.board_image(game))
+            cache.put(key, data)
+        entries[f"images/{tracks.IMAGE}"] = data
+    else:
+        entries[f"images/{tracks.IMAGE}"] = encode(tracks.board_image(game))
 
     progress.stage("pieces")
     all_slots = P.slots(game)
-    missing = sorted({s.image for s in all_slots} - set(piece_images))
+    missing = sorted({s.image for s in all_slots} - set(sizes))
     if missing:
         raise ModgenError(f"no art for {len(missing)} piece images, e.g. {missing[0]}",
                           file=f"games/{game.id}.yaml")
-    sizes = {n: im.size for n, im in piece_images.items()}
 
     progress.stage("scenarios", f"{len(game.scenarios)} scenario saves")
     md = moduledata(game)
@@ -224,8 +259,16 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                                                    all_slots)
         notes[sid] = sc_notes
         desc = setup_description(game, sc, sc_notes)
-        entries[scenario_file(sid)] = savegame.vsav_bytes(
-            text, savegame.savedata(game, sc.name, DATE_SAVED), md)
+        sd = savegame.savedata(game, sc.name, DATE_SAVED)
+        if cache is not None:
+            key = _part_key("vsav", text.encode("utf-8"), sd, md)
+            data = cache.get(key)
+            if data is None:
+                data = savegame.vsav_bytes(text, sd, md)
+                cache.put(key, data)
+            entries[scenario_file(sid)] = data
+        else:
+            entries[scenario_file(sid)] = savegame.vsav_bytes(text, sd, md)
         setups.append({"name": sc.name, "description": desc, "file": scenario_file(sid), "menu": sc.menu})
 
     progress.stage("charts", "charts and help page")
@@ -250,19 +293,110 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     return sorted(entries.items())
 
 
+def _part_key(kind, *parts):
+    from .buildcache import part_key
+    return part_key(kind, *parts)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    from .buildcache import png_size
+    return png_size(data)
+
+
+def _map_key(game: Game, mid: str) -> str:
+    """A board is drawn from its map definition alone, which ``load_map`` reads from the map's
+    one file (and the scan it names): those bytes are the key."""
+    mapdef = game.maps[mid]
+    parts = []
+    for p in [Path(game.data_root) / "maps" / f"{mid}.yaml"] + (
+            [Path(mapdef.image.file)] if mapdef.image is not None else []):
+        try:
+            parts.append(p.read_bytes())
+        except OSError:
+            return _part_key("map", repr(mapdef))   # not from its file: the slow exact key
+    return _part_key("map", *parts)
+
+
+def _material(obj) -> str:
+    """The model object as key material: its repr without its own ``Source`` (a counter moved
+    down its file draws the same). Dataclass reprs list every field, in order."""
+    import dataclasses
+    if dataclasses.is_dataclass(obj) and any(f.name == "source" for f in dataclasses.fields(obj)):
+        obj = dataclasses.replace(obj, source=None)
+    return repr(obj)
+
+
+def _cached_piece_pngs(game: Game, cache, encode) -> dict[str, bytes]:
+    """``game_images`` encoded, one counter face or one marker at a time, each taken from the
+    cache when its counter (and nation) or marker did not change. The same art functions on
+    the same objects as ``game_images``: each image depends only on its own counter or marker
+    (the text-fitting memos are per text), so drawing one alone gives the same pixels."""
+    from ..art import counter_images, marker_images
+    from ..art.counters import counter_faces, counter_image_name
+    from ..art.markers import marker_image_name
+    out: dict[str, bytes] = {}
+    for cid in sorted(game.counters):
+        c = game.counters[cid]
+        nation = game.nations.get(c.nation)
+        names = [counter_image_name(c.id, f) for f in counter_faces(c)]
+        material = _material(c) + "\0" + _material(nation)
+        keys = [_part_key("counter", material, n) for n in names]
+        got = [cache.get(k) for k in keys]
+        if any(g is None for g in got):
+            imgs = counter_images([c], game.nations)
+            got = [encode(imgs[n]) for n in names]
+            for k, d in zip(keys, got):
+                cache.put(k, d)
+        out.update(zip(names, got))
+    for mid in sorted(game.markers):
+        m = game.markers[mid]
+        names = ([marker_image_name(m.id, v) for v in m.values] if m.values
+                 else [marker_image_name(m.id)])
+        material = _material(m)
+        keys = [_part_key("marker", material, n) for n in names]
+        got = [cache.get(k) for k in keys]
+        if any(g is None for g in got):
+            imgs = marker_images([m])
+            got = [encode(imgs[n]) for n in names]
+            for k, d in zip(keys, got):
+                cache.put(k, d)
+        for n, d in zip(names, got):
+            if n in out:
+                raise ModgenError(f"two images would share the file name {n}")
+            out[n] = d
+    return out
+
+
 def build_module(game: Game, output: str | Path, *, progress: Progress | None = None,
-                 **kw) -> Path:
+                 cache: "BuildCache | None" = None, fingerprint: Callable[[], str] | None = None,
+                 fingerprint_before: str | None = None, **kw) -> Path:
     """Build and write the module atomically; returns the output path.
 
     The temporary file beside ``output`` is opened first (an unwritable destination fails
-    before any work) and renamed over ``output`` only when everything succeeded.
+    before any work) and renamed over ``output`` only when everything succeeded. With
+    ``cache``, unchanged parts come from it, and after success it keeps this build's parts;
+    ``fingerprint`` (the inputs' fingerprint, ``fingerprint_before`` when already computed; it
+    is computed again after the build so an edit made while building is never recorded as
+    built) lets the next build with the same inputs reuse
+    the whole module.
     """
+    import io
     progress = progress or Progress()
+    before = None
+    if cache is not None and fingerprint is not None:
+        before = fingerprint_before or fingerprint()
     with atomic_write(output) as f:
-        items = build_entries(game, progress=progress, **kw)
+        items = build_entries(game, progress=progress, cache=cache, **kw)
         progress.stage("zip", f"{len(items)} entries → {output}")
         t = time.perf_counter()
-        vmod.write_zip_entries(f, items)
+        buf = io.BytesIO()
+        vmod.write_zip_entries(buf, items)
+        module = buf.getvalue()
+        f.write(module)
         progress.add("zip writing", time.perf_counter() - t)
+    if cache is not None:
+        progress.stage("cache", f"{cache.hits} parts reused, {cache.misses} drawn")
+        same = before is not None and fingerprint() == before
+        cache.save(before if same else None, module if same else None)
     progress.stage("done")
     return Path(output)

@@ -1,4 +1,10 @@
-"""``modgen build [GAME] [--data DIR] [-o dist/GAME.vmod]``."""
+"""``modgen build [GAME] [--data DIR] [-o dist/GAME.vmod] [--clean] [--cache DIR]``.
+
+Incremental by default: parts that did not change are reused from the content-keyed cache
+(``.modgen-cache/`` beside the output; see ``modgen.module.buildcache``), and when no input
+changed at all the last module is reused without loading anything. The result is the same
+bytes as a clean build; ``--clean`` ignores what the cache holds (and refills it).
+"""
 from __future__ import annotations
 
 import sys
@@ -18,20 +24,70 @@ def add_arguments(parser):
     parser.add_argument("--serial", action="store_true",
                         help="draw all the art in this process (default: maps and markers in "
                              "forked workers; the output is the same bytes either way)")
+    parser.add_argument("--clean", action="store_true",
+                        help="build everything anew, ignoring the cache (which is then refilled)")
+    parser.add_argument("--cache", metavar="DIR", default=None,
+                        help="cache folder (default: $MODGEN_CACHE, else .modgen-cache/ beside "
+                             "the output)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the cache")
 
 
 def run(args) -> int:
-    from ..model import load_game
+    from ..paths import PROJECT_ROOT, data_root
+    from .buildcache import BuildCache, cached_module, default_cache_dir, input_fingerprint
+
+    output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
+    root = data_root(args.data)
+    declarations = PROJECT_ROOT / "docs" / "declarations.md"
+    cache_dir = Path(args.cache) if args.cache else default_cache_dir(output)
+
+    def fingerprint() -> str:
+        return input_fingerprint(args.game, root, extra=[declarations])
+
+    before = None
+    if not args.no_cache:
+        before = fingerprint()
+        data = None if args.clean else cached_module(cache_dir, before)
+        if data is not None:
+            return _reuse(data, output, args.quiet)
+
+    from ..model import load_game, yamlio
     from .build import Progress, build_module
+    from .buildcache import ParseCache
 
     progress = Progress(stream=None if args.quiet else sys.stderr)
     progress.stage("validate", f"game {args.game}")
-    game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
-    output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
+    cache = None if args.no_cache else BuildCache(cache_dir, use=not args.clean)
+    # unchanged data files are not parsed again (their parse comes from the cache); every file
+    # is still validated, every reference checked
+    yamlio.parse_cache = ParseCache(cache) if cache is not None else None
     try:
-        path = build_module(game, output, progress=progress, parallel=not args.serial)
+        game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
+    finally:
+        yamlio.parse_cache = None
+    try:
+        path = build_module(game, output, progress=progress, parallel=not args.serial,
+                            cache=cache, fingerprint=fingerprint, fingerprint_before=before)
     except OSError as e:
         raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
     if not args.quiet:
         print(f"modgen build: wrote {path} ({path.stat().st_size:,} bytes)", file=sys.stderr)
+    return 0
+
+
+def _reuse(data: bytes, output: Path, quiet: bool) -> int:
+    """No input changed since the last build: its module is this build's module."""
+    from ..atomicfile import atomic_write
+    try:
+        same = output.is_file() and output.stat().st_size == len(data) and output.read_bytes() == data
+        if not same:
+            with atomic_write(output) as f:
+                f.write(data)
+    except OSError as e:
+        raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
+    if not quiet:
+        print(f"modgen build: no input changed since the last build; {output} "
+              f"({len(data):,} bytes) {'is up to date' if same else 'written from the cache'}",
+              file=sys.stderr)
     return 0

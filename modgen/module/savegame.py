@@ -262,7 +262,9 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout,
 
 def metadata_xml(root_children: list[tuple[str, str | None]]) -> bytes:
     """``<data version="1">`` metadata as VASSAL's transformer writes it (indent 2)."""
-    from xml.sax.saxutils import escape
+    # (xml.sax.saxutils.escape, written out: importing it pulls in urllib, ~20 ms of a build)
+    def escape(t: str) -> str:
+        return t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>', '<data version="1">']
     for tag, text in root_children:
         lines.append(f"  <{tag}/>" if text is None else f"  <{tag}>{escape(text)}</{tag}>")
