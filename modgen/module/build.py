@@ -253,7 +253,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     progress.stage("scenarios", f"{len(game.scenarios)} scenario saves")
     md = moduledata(game)
     setups, notes = [], {}
-    for sid in sorted(game.scenarios):
+    for sid in sorted(game.scenarios, key=lambda i: (game.scenarios[i].first_turn, i)):
         sc = game.scenarios[sid]
         text, sc_notes = savegame.scenario_command(game, sc, layout, extras.turn_command,
                                                    all_slots)
