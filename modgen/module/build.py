@@ -180,9 +180,13 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     if use_worker:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+        # one worker beside the counters for one map; a game of several sheets gets two, so the
+        # sheets are drawn on both cores (the biggest first) while this process draws the counters
+        pool = ProcessPoolExecutor(max_workers=1 if len(to_draw) == 1 else 2,
+                                   mp_context=multiprocessing.get_context("fork"))
     try:
-        futures = {mid: pool.submit(_board_job, mid) for mid in to_draw} if pool else {}
+        order = sorted(to_draw, key=lambda m: (-len(game.maps[m].hexes), m))
+        futures = {mid: pool.submit(_board_job, mid) for mid in order} if pool else {}
         # the counters and markers here while the worker draws the maps; the same art functions
         # on the same objects, so the bytes do not depend on who drew them
         if use_cache:
