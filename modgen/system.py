@@ -58,6 +58,14 @@ class System:
     required_tables: tuple[str, ...] = ()
     module: str | None = None                      # "module:factory" -> ModuleExtras
     validate: str | None = None                    # "module:function" -> [ModgenError]
+    # a system whose files, module or checker have a shape of their own (Burning Mountains: steps,
+    # attack/defence/MA/AV counters, altitude per hex, game turns): the model's loader hands it the
+    # game file (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts), ``modgen
+    # build`` its module (``build``: (game, output, progress) -> Path), ``modgen check`` its logs
+    # (``check``: (log, game) -> Report); each None = the shared machinery
+    data: str | None = None
+    build: str | None = None
+    check: str | None = None
     package: str = ""                              # set by find(): where relative names start
 
     def load(self, ref: str) -> Any:
@@ -89,6 +97,15 @@ class System:
 
     def validation_errors(self, game) -> list[ModgenError]:
         return list(self.load(self.validate)(game)) if self.validate else []
+
+    def data_loader(self) -> Callable | None:
+        return self.load(self.data) if self.data else None
+
+    def module_builder(self) -> Callable | None:
+        return self.load(self.build) if self.build else None
+
+    def log_checker(self) -> Callable | None:
+        return self.load(self.check) if self.check else None
 
 
 class TurnStructure(Protocol):

@@ -42,8 +42,23 @@ def recognise_game(log: LogData, explicit: str | None) -> tuple[str, str]:
     if explicit:
         return explicit, "given with --game"
     if log.module_name:
-        return DEFAULT_GAME, f"module {log.module_name!r}"
+        return _game_of_module(log.module_name), f"module {log.module_name!r}"
     return DEFAULT_GAME, "default"
+
+
+def _game_of_module(name: str) -> str:
+    """The game whose title is the module's name (our modules are named after the game), else the
+    default game."""
+    from ..model.yamlio import load_yaml
+    from ..paths import data_root
+    for p in sorted((data_root(None) / "games").glob("*.yaml")):
+        try:
+            doc = load_yaml(p)
+        except ModgenError:
+            continue
+        if isinstance(doc, dict) and doc.get("title") == name:
+            return p.stem
+    return DEFAULT_GAME
 
 
 def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object | None, str]:
@@ -117,6 +132,17 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
         log.module = read_module(module)
     gid, _gbasis = recognise_game(log, game_id)
     game = _load_game(gid, data)
+    own = system_of(game).log_checker() if game.system else None
+    if own is not None:
+        # a rules system with a checker of its own (its turn structure, rules and declarations)
+        try:
+            report = own(log, game)
+        except ModgenError:
+            raise
+        except (MemoryError, RecursionError) as e:
+            raise ModgenError(f"file too large or too deeply nested to replay ({type(e).__name__})",
+                              file=log.file) from None
+        return report, game, game.scenarios.get(report.scenario or "")
     sc, basis = recognise_scenario(log, game, scenario_id)
     try:
         report = check_log(log, game, sc, progress=progress, basis=basis)

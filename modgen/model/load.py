@@ -105,6 +105,20 @@ class _Loader:
         version = g.text(d, "version", "") or "0"
         nations = self.nations(d, g)
         sides = self.sides(d, g, nations)
+        system_data = self.system.data_loader() if self.system else None
+        if system_data is not None:
+            # a rules system whose counters, maps and tables have a shape of their own reads them
+            parts = system_data(self, d, g, nations, sides)
+            version = f"{version}+{self.data_hash()}"
+            if self.errors:
+                return None
+            game = Game(id=self.game_id, title=title, system=system, version=version, sides=tuple(sides),
+                        nations=MappingProxyType(nations), maps=MappingProxyType(parts["maps"]),
+                        counters=MappingProxyType(parts["counters"]), markers=MappingProxyType(parts["markers"]),
+                        scenarios=MappingProxyType(parts["scenarios"]), tables=MappingProxyType(parts["tables"]),
+                        data_root=str(self.root), source=Source(gpath, 1))
+            self.errors += self.system.validation_errors(game)
+            return None if self.errors else game
         maps = self.maps(d, g)
         self.theatre = self.theatre_of(d, g, maps)
         counters = self.counters(d, g, nations)
