@@ -100,14 +100,16 @@ MISSING_5_3 = {"map": "5-3", "title": "The Schlieffen Plan (the West Front, map 
 COMBAT = "after the combat engine (combat, supply or retreat)"
 KIND = {
     ("serbia_1914_08", "3-1"): ("advisory", COMBAT + ": a die roll against a flotilla"),
-    ("serbia_1914_08", "3-2"): ("checked", "the movement part (must enter / end in an enemy ZOC if it can); the "
+    ("serbia_1914_08", "3-2"): ("checked", "the movement part (must enter / end in an enemy ZOC if it can; the "
+                                           "fewest MP is not checked: the drops do not show the path); a unit that "
+                                           "did not move is undetermined (the mobilization grid is omitted); the "
                                            "attacks of the 5th Army: " + COMBAT),
     ("serbia_1914_08", "3-3"): ("checked", "the 2nd Army units other than those listed may not move (attacks: "
                                            + COMBAT + ")"),
     ("serbia_1914_08", "3-4"): ("checked", "with 3-3: the 61st may move; its losses: " + COMBAT),
     ("serbia_1914_08", "3-5"): ("advisory", COMBAT + " (supply expenditure)"),
-    ("serbia_1914_08", "3-6"): ("checked", "the named units leave the map by the end of the turn (25-8); using all "
-                                           "rail capacity is declared with !rail"),
+    ("serbia_1914_08", "3-6"): ("advisory", "the named units leaving by the end of their turn is checked as "
+                                            "withdrawals (25-8); whether all rail capacity was used to exit is not"),
     ("serbia_1914_08", "3-7"): ("checked", ""),
     ("serbia_1914_11", "8-1"): ("checked", ""),
     ("serbia_1914_11", "8-3"): ("checked", "which Serbian units belong to the 6th Army is not printed: a unit in "
@@ -147,8 +149,10 @@ KIND = {
     ("tannenberg_1914_08", "3-2"): ("checked", "the points from the Russian positions at the end of 5 August and "
                                                "the units placed in 0118 on 1 September"),
     ("galicia_1914_08", "7-1"): ("advisory", "which units are under which HQ is printed on the set-up grid only"),
-    ("galicia_1914_08", "7-2"): ("checked", "the listed HQs move towards their objectives; the infantry belonging "
-                                            "to each needs the set-up grid (undetermined)"),
+    ("galicia_1914_08", "7-2"): ("checked", "the HQs with hex objectives end each Movement Phase as close to them "
+                                            "as they could without entering an enemy ZOC; the units under each HQ "
+                                            "and the armies whose objective is an enemy ZOC are on the set-up grid "
+                                            "(not checked)"),
     ("galicia_1914_08", "7-3"): ("checked", "with 7-2"),
     ("galicia_1914_08", "7-4"): ("checked", "with 7-2"),
     ("galicia_1914_08", "7-5"): ("checked", "with 7-2"),
@@ -160,6 +164,10 @@ KIND = {
     ("*", "17-3"): ("advisory", "transfers are free"), ("*", "18-3"): ("advisory", "transfers are free"),
     ("*", "19-7"): ("advisory", "transfers are free"), ("*", "11-2"): ("advisory", "transfers are free"),
     ("*", "17-4"): ("checked", "as rail capacities (8-1, 8-2)"),
+    ("if_ef_linked_duration", "17-4"): ("advisory", "a permission (trench construction rules apply: 22)"),
+    ("if_ef_linked_duration", "17-5"): ("checked", "no unit enters Italy before it joins: with 17-7"),
+    ("ef_duration_1916", "13-2"): ("advisory", "the Brusilov set-up lists are incomplete: complete them with "
+                                               "modgen import-setup"),
     ("*", "17-5"): ("checked", ""), ("*", "18-8"): ("checked", ""), ("*", "19-13"): ("checked", ""),
     ("*", "11-10"): ("checked", ""),
     ("*", "18-2"): ("checked", ""), ("*", "19-4"): ("checked", ""), ("*", "11-6"): ("checked", ""),
@@ -424,6 +432,8 @@ def write(seed: dict, sc: dict, out: Path, book: list[str], units: dict) -> str:
         if num is None:
             kind, note = ("advisory", "rail networks: the routes are data (rail_networks), checked with !rail"
                           if str(r["text"]).startswith("Rail") else default_note(r))
+            if str(r["text"]).startswith("River Flotillas"):
+                kind, note = "checked", "along the Danube, not with an enemy unit (rule data: flotillas)"
         if num == "mobilization":
             num, kind, note = None, "advisory", "the mobilization schedule is not in the source"
         d = {"number": num, "text": " ".join(str(r["text"]).split()), "kind": kind}
@@ -496,7 +506,9 @@ def write(seed: dict, sc: dict, out: Path, book: list[str], units: dict) -> str:
         src = {"ef_duration_1915": "gorlice_tarnow_1915_05", "ef_duration_1916": "brusilov_1916_wide"}[sc["id"]]
         vals = next(s for s in seed["scenarios"] if s["id"] == src)["starting_dm"]["values"]
         w("starting_dm: {" + ", ".join(f"{nat(k)}: {v}" for k, v in vals.items()) + "}   # " + q(ref))
-    data = RULE_DATA.get(sc["id"])
+    data = dict(RULE_DATA.get(sc["id"]) or {})
+    if sc["id"] in NEUTRAL_AT_START:
+        data["neutral"] = NEUTRAL_AT_START[sc["id"]]
     if data:
         w("rule_data:")
         for k, v in data.items():
@@ -796,6 +808,18 @@ RULE_DATA = {
                                         "note": "100 during 1915 before Italy enters"},
                               "17-20": {"nation": "germany", "limits": [["1915", 200], ["1916", 250]]},
                               "11-31": _DURATION["11-31"]},
+}
+
+
+#: combatants of a duration game that are neutral at its start and join by a rule: 11-51 (Bulgaria,
+#: by position or on 2 October 1915), 11-55 (Romania, a die roll after A-H is Shaken), 17-6 (Italy,
+#: a die roll on the A-H DM); ``!joins <nation>`` declares an entry the log cannot show
+NEUTRAL_AT_START = {
+    "ef_duration": {"nations": ["bulgaria", "romania"], "joins_by": {"bulgaria": "11-51", "romania": "11-55"}},
+    "ef_duration_1915": {"nations": ["bulgaria", "romania"], "joins_by": {"bulgaria": "11-51", "romania": "11-55"}},
+    "ef_duration_1916": {"nations": ["romania"], "joins_by": {"romania": "11-55"}},
+    "if_ef_linked_duration": {"nations": ["bulgaria", "romania", "italy"],
+                              "joins_by": {"bulgaria": "11-51", "romania": "11-55", "italy": "17-6"}},
 }
 
 

@@ -330,6 +330,18 @@ class TestGame:
         """Drag a unit from its off-map pool (reinforcements) onto a hex."""
         return self.move(ref, to)
 
+    def off_map(self, ref: str, map_name: str | None = None) -> int:
+        """Drag a unit off the board into an off-map window (default: its side's reinforcement
+        pool), as a unit leaving the map by rail or withdrawn: one ``M/``, no chat."""
+        self._snapshot()
+        p = self._find(ref)
+        if map_name is None:
+            side_id = self.game.side_of(self.game.counters[p.counter].nation) if p.counter else None
+            side = next((s.name for s in self.game.sides if s.id == side_id), self.side)
+            map_name = savegame.pool_map_name(side)
+        x, y = self._pool_spot(map_name)
+        return self._step(self._move_cmds(p, map_name, x, y))
+
     def eliminate(self, ref: str) -> int:
         """Send-to ``Eliminated`` (Ctrl+K): D/ then M/ to the dead pile, no chat."""
         self._snapshot()

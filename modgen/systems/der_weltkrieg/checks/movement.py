@@ -11,7 +11,7 @@ from modgen.hexgrid import Hex
 
 from ..rules import movement as mv
 from ..rules import zoc
-from ..rules.units import movement_allowance
+from ..rules.units import is_flotilla, movement_allowance
 from .common import board_state, declared, enemy_zoc_hexes, is_unit, terrain_costs, unit_view
 from .rail import EntrainedBoard, possibly_entrained, rail_mp
 
@@ -21,8 +21,8 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     """6-6/6-9/6-10/10-7/TEC (via rules.movement.check_movement): the unit's drops this
     Movement Phase form a legal path within its MA (or Column MA)."""
     if not is_unit(u) or frm is None or to is None or ctx.now.kind != "movement" \
-            or ctx.now.side != u.side or u.counter.type == "fortress":
-        return
+            or ctx.now.side != u.side or u.counter.type == "fortress" or is_flotilla(u.counter):
+        return           # flotillas: unlimited movement along the Danube (36-2, checks.danube)
     key = (u.piece, ctx.phase_start_step)
     if ("move-reported", key) in ctx.flagged:
         return  # one finding per unit and phase: later drops of an illegal move add nothing
