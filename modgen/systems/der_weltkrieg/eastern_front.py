@@ -312,8 +312,9 @@ def bulgarian_neutrality(ctx: CheckContext, u: UnitState, frm, to, frm_map):
 def italian_neutrality(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """17-7 (and 17-5: A-H units may go to and from map 6-4 but not into Italy): no unit enters
     Italy before Italy joins the Entente (``!joins italy``; 17-6 is a die roll on the A-H DM).
-    Italy cannot join before the 7th turn of August 1915 (17-6: the first roll is in June 1915,
-    the entry two months later), so a later entry without ``!joins`` is undetermined."""
+    Italy cannot join before the 7th turn of May 1915 (17-6: the first roll is in March 1915, the
+    entry in the 7th Entente movement phase two months later), so a later entry without
+    ``!joins`` is undetermined."""
     d = data(ctx, "17-7")
     if d is None or not is_unit(u) or u.nation == d["nation"] or to is None:
         return
@@ -321,7 +322,7 @@ def italian_neutrality(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         return
     if not _entering(ctx, frm, to, lambda h: country(ctx, h) == d["country"]):
         return
-    earliest = GameDate(1915, 8, 7)
+    earliest = italian_entry_date(GameDate(1915, 3, 0))
     what = (f"{u.name} entered {to} in Italy on {ctx.now.date}; Italian neutrality may not be "
             f"violated before Italy joins the Entente (17-7)")
     if ctx.now.date is not None and ctx.now.date >= earliest:
@@ -331,6 +332,31 @@ def italian_neutrality(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         return
     yield ctx.finding("EF 17-7", VIOLATION, what + f"; Italy cannot join before {earliest} (17-6)",
                       units=[u], hexes=[h for h in (frm, to) if h], path=[h for h in (frm, to) if h])
+
+
+# ------------------------------------------------------------------------- entries by die roll (17-6, 11-55)
+#
+# The rolls depend on Demoralization (the A-H DM, A-H "Shaken"), which the checker does not track
+# yet (the combat engine): these are the rules' arithmetic (WE-SC-02, WE-SC-03); the entry itself
+# is declared with ``!joins <nation>``.
+
+
+def italian_entry(raw: int, serbia_supplied: bool, ah_dm: int) -> bool:
+    """17-6: the monthly roll triggers Italy's entry when, less 2 while Serbia still has supplied
+    units and 1 for each full 100 A-H DM, it is below 1."""
+    return raw - (2 if serbia_supplied else 0) - ah_dm // 100 < 1
+
+
+def italian_entry_date(trigger: GameDate) -> GameDate:
+    """17-6: Italy joins at the start of the 7th Entente movement phase of the second month after
+    the triggering roll (June 1915 → turn 7 of August 1915)."""
+    return add_months(GameDate(trigger.year, trigger.month, 7), 2)
+
+
+def romania_first_move(shaken: GameDate, die: int) -> GameDate:
+    """11-55: die + 2 complete turns pass after the turn A-H becomes Shaken; Romanian forces move
+    from the turn after (Shaken on 3 June 1916, die 2: four turns, moving from 1 July 1916)."""
+    return add_turns(shaken, die + 2 + 1)
 
 
 # ------------------------------------------------------------------------- Bulgaria joins (11-51)
@@ -686,14 +712,17 @@ def _south_of(ctx, h: Hex, ref: Hex, sheet: str) -> tuple[bool, bool]:
     return (p.col == r.col and p.row >= r.row), p.row >= r.row
 
 
-def _ninetwo_areas(ctx: CheckContext, d, h: Hex) -> bool:
-    """Whether ``h`` is one of the 9-2 placement areas (broad reading)."""
+def _ninetwo_areas(ctx: CheckContext, d, h: Hex) -> str | None:
+    """Whether ``h`` is one of the 9-2 placement areas: "yes", "broad" (only by the broad reading
+    of "in or south of hex 1311"), or None."""
     sheet = sheets(ctx)[0]
-    if h in {hx(ctx, t) for t in d["min_hexes"]} or h == hx(ctx, d["belgrade"]):
-        return True
-    if country(ctx, h) == "serbia" and _south_of(ctx, h, hx(ctx, d["south_of"]), sheet)[1]:
-        return True
-    return _east_of_belgrade(ctx, d, h)
+    if h in {hx(ctx, t) for t in d["min_hexes"]} or h == hx(ctx, d["belgrade"]) \
+            or _east_of_belgrade(ctx, d, h):
+        return "yes"
+    if country(ctx, h) == "serbia":
+        strict, broad = _south_of(ctx, h, hx(ctx, d["south_of"]), sheet)
+        return "yes" if strict else ("broad" if broad else None)
+    return None
 
 
 def _east_of_belgrade(ctx, d, h) -> bool:
@@ -719,7 +748,16 @@ def serbian_set_up(ctx: CheckContext):
     for u in units(ctx, nation=d["nation"]):
         if u.counter.type in d["exempt_types"] or u.hex in behind:
             continue
-        if u.hex in near or (ninetwo and _ninetwo_areas(ctx, ninetwo, u.hex)):
+        area = _ninetwo_areas(ctx, ninetwo, u.hex) if ninetwo else None
+        if u.hex in near or area == "yes":
+            continue
+        if area == "broad":
+            yield ctx.finding("EF 8-3", UNDETERMINED, f"{u.name} is set up in {u.hex}, neither in "
+                              f"nor adjacent to the front line; 9-2's \"in or south of hex "
+                              f"{hx(ctx, ninetwo['south_of'])}\" covers it only if that means every "
+                              f"hex from its row on", units=[u], hexes=[u.hex], step=None,
+                              missing="whether 'south of hex 1311' means its hex column or every "
+                                      "hex from its row on")
             continue
         yield ctx.finding("EF 8-3", VIOLATION, f"{u.name} is set up in {u.hex}, neither in nor "
                           f"adjacent to the front line (nor in a 9-2 placement area)",
@@ -888,10 +926,10 @@ def second_army_stays(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     14th and 107th LW brigades, the 10th Cavalry and the 61st brigade may not move on map 6-5
     until the turn they are required to exit (their withdrawal date)."""
     d = data(ctx, "3-3")
-    if d is None or not is_unit(u) or frm is None or ctx.now.date is None \
+    if d is None or "army" not in d or not is_unit(u) or frm is None or ctx.now.date is None \
             or ctx.now.kind == "combat":
         return
-    if u.unit_id not in d["army"] or u.unit_id in d["free"]:
+    if "army" not in d or u.unit_id not in d["army"] or u.unit_id in d["free"]:
         return
     due = _withdrawal_date(ctx, u.unit_id)
     if due is not None and ctx.now.date >= due:
@@ -1419,16 +1457,23 @@ def headquarters_toward_objectives(ctx: CheckContext, ended: PhaseInfo):
                 continue
             if any(any(v.side == u.side and v.hex == t for v in units(ctx)) for t in targets):
                 targets = [przemysl]
+        def dist(h):
+            return min(h.distance(t) for t in targets)
         ma = movement_allowance(unit_view(u))
         if ma is None:
+            # no printed MA: staying put was always possible, so ending farther than it started
+            # is never "as close as possible"
+            if dist(u.hex) > dist(start):
+                yield ctx.finding("EF 7-2", VIOLATION, f"{u.name} ended the {ctx.phase_label()} in "
+                                  f"{u.hex}, {dist(u.hex)} hex(es) from its objective "
+                                  f"({', '.join(map(str, targets))}), farther than where it started "
+                                  f"({start}, {dist(start)})", units=[u], hexes=[start, u.hex],
+                                  step=ctx.last_step)
             continue
         ezoc = enemy_zoc_hexes(ctx, u.side)
         reach, unknown = mv.reachable(board, unit_view(u, start), start, ma, costs, ezoc=ezoc,
                                       enter_ezoc=False)
         reach[start] = 0
-
-        def dist(h):
-            return min(h.distance(t) for t in targets)
         best = min(dist(h) for h in reach)
         now = dist(u.hex)
         if now <= best:
@@ -1968,8 +2013,8 @@ def serbian_regiments(ctx: CheckContext, u: UnitState, frm, to, frm_map):
                 state["why"] = f"{u.name} crossed the {s.river_name} ({frm}→{to})"
         if country(ctx, to) == "albania":
             state["why"] = f"{u.name} entered Albania ({to})"
-        if u.nation == "germany" and country(ctx, to) != "serbia" and \
-                any(country(ctx, n) == "serbia" for n in to.neighbours()):
+        if u.nation == "germany" and (country(ctx, to) == "serbia" or
+                                      any(country(ctx, n) == "serbia" for n in to.neighbours())):
             state["why"] = f"{u.name} moved adjacent to Serbia ({to})"
     if "bulgaria" in joined(ctx) and not state:
         state["why"] = "Bulgaria joined the Central Powers"

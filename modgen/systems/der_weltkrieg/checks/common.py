@@ -27,8 +27,10 @@ _VIEWS: dict = {}
 def unit_view(u: UnitState, h: Hex | None = None, entrained: bool = False,
           strength: int | None = None):
     h = h if h is not None else u.hex
-    key = (u.piece, u.counter.id, u.side, u.nation, u.reduced, h, u.supply_points, entrained,
-           strength)
+    # the counter object itself is part of the key (two games may share counter ids; the cached
+    # view keeps its counter alive, so its id cannot be reused)
+    key = (u.piece, u.counter.id, id(u.counter), u.side, u.nation, u.reduced, h, u.supply_points,
+           entrained, strength)
     v = _VIEWS.get(key)
     if v is None:
         if len(_VIEWS) > 100_000:

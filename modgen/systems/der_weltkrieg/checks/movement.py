@@ -112,7 +112,8 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     elif res.verdict == mv.UNDETERMINED:
         yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
                           hexes=[drops[0], drops[-1]], path=path or drops,
-                          missing="map data for the hexsides crossed")
+                          missing="the unit's printed Movement Allowance" if res.rule == "6-1"
+                          else "map data for the hexsides crossed")
 
 
 def _legal_if_entrained(ctx: CheckContext, board, u: UnitState, drops, costs, column, rail_used,
