@@ -1057,3 +1057,30 @@ def test_we_sc_02_and_03_arithmetic():
     assert italian_entry(2, True, 150) and not italian_entry(4, False, 250)
     assert italian_entry_date(GameDate(1915, 6, 0)) == GameDate(1915, 8, 7)
     assert romania_first_move(GameDate(1916, 6, 3), 2) == GameDate(1916, 7, 1)
+
+
+# ------------------------------------------------------------------ rail gauge (9-11..9-13)
+
+
+def test_rail_gauge_conversion_rules():
+    from modgen.systems.der_weltkrieg.rules import rail
+    assert rail.gauge_conversion_allowed(GameDate(1915, 5, 1))
+    assert not rail.gauge_conversion_allowed(GameDate(1915, 5, 2))          # even turn
+    assert not rail.gauge_conversion_allowed(GameDate(1915, 11, 1))         # November
+    assert rail.gauge("russia") != rail.gauge("germany") == rail.gauge("austria-hungary")
+
+
+@pytest.mark.parametrize("engineer_turn, converted", [(None, False), (3, True), (2, False)])
+def test_rail_gauge_an_engineer_converts_one_russian_hex(game, engineer_turn, converted):
+    """An A-H Engineer moving from its network into a Russian rail hex converts it on an odd turn
+    from April to October (9-11), one hex (9-13); A-H units may then move by rail there (9-1)."""
+    t = new(game, "ef-galicia-1914-08")
+    t.place("ah-eng-iii-1", "5-5:2707")
+    t.place("ah-inf-xx-29", "5-5:2708")
+    if engineer_turn:
+        t.advance_to(GameDate(1914, 9, engineer_turn), "cp-movement")
+        t.move("ah-eng-iii-1", "5-5:2706", "5-5:2606")   # along the line: only 2706 converts
+    t.advance_to(GameDate(1914, 9, 4), "cp-movement")
+    step = t.declare("!rail 29 Inf XX 5-5:2708-5-5:2707-5-5:2706")
+    fs = [f for f in of(check(t), "9-1") if f.step == step]
+    assert (fs == []) == converted, fs
