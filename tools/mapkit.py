@@ -642,6 +642,8 @@ def to_yaml(cfg: ModuleType, m: dict, about: str) -> str:
                f"last_row: {last_row}, hex_height: {cfg.HEX_HEIGHT}}}")
     out.append("countries: {" + ", ".join(f"{k}: {v}" for k, v in cfg.COUNTRIES.items()) + "}")
     out.append("neutral: [" + ", ".join(cfg.NEUTRAL) + "]")
+    if get(cfg, "ART_DOWNSAMPLE", None):
+        out.append(f"art: {{downsample: {cfg.ART_DOWNSAMPLE}}}")
     cols = range(first_col, last_col + 1)
     out.append("hexes:")
     out.append('#tens "' + "".join(str(c // 10) for c in cols) + '"')

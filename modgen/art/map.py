@@ -185,7 +185,12 @@ def render_map(mapdef: MapDef) -> Image.Image:
         if info.port:
             _anchor(d, (cx + dy * 0.28) * s, (cy - dy * 0.02) * s, dy * 0.09 * s)
 
-    img = downsample(big, (width, height), s) if s != 1 else big
+    if s == 1:
+        img = big
+    elif mapdef.downsample == "box":
+        img = big.reduce(s)           # a 2×2 mean (the map file's art: downsample: box)
+    else:
+        img = downsample(big, (width, height), s)
     del big, d
     d = ImageDraw.Draw(img)
     _labels(d, mapdef, grid)

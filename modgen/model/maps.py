@@ -35,6 +35,9 @@ The notation (documented for maintainers at the top of ``maps/6-4.yaml``):
     river nor a national border (the 1919 border of Russia of 11-31).
 ``places``
     ``"CCRR": "Name (city, capital, port, fortress)"``; the name or the tags may be omitted.
+``art`` (optional)
+    ``{downsample: lanczos|box}``: how the drawn map's 2× drawing is reduced to the board
+    (default lanczos; box, a 2×2 mean, is several times faster: the Eastern Front's sheets).
 ``image`` (optional)
     ``{file, x0, y0, dx, dy}``: a scanned printed map, path relative to the map file, used as the
     board image as it is. (x0, y0) is the pixel centre of hex (first_col, first_row); dx the
@@ -72,7 +75,7 @@ OWNED_DIRECTIONS = (0, 1, 2)
 PLACE_TAGS = ("city", "capital", "port", "fortress")
 PROVENANCE_KINDS = ("rulebook", "placeholder", "schematic", "scan")
 TOP_KEYS = ("id", "name", "provenance", "grid", "countries", "neutral", "hexes", "hexsides",
-            "rivers", "rails", "rail_exits", "lines", "places", "image")
+            "rivers", "rails", "rail_exits", "lines", "places", "image", "art")
 
 _PLACE_RE = re.compile(r"^\s*(?P<name>[^()]*?)\s*(?:\((?P<tags>[^()]*)\))?\s*$")
 _HEXSIDE_DIRS_RE = re.compile(r"^(?P<hex>\d{4}):(?P<dirs>[A-Z,]+)$")
@@ -190,10 +193,18 @@ def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
                                         major_river=info["major_river"], rail=info["rail"],
                                         border=border, river_name=info.get("river_name"),
                                         lines=tuple(info.get("lines", ())))
+    downsample = "lanczos"
+    art = doc.get("art")
+    if art is not None:
+        value = art.get("downsample", "lanczos") if isinstance(art, dict) else None
+        if value not in ("lanczos", "box"):
+            ctx.err(doc.line_of("art"), "art.downsample", "must be lanczos or box")
+            return None
+        downsample = value
     return MapDef(id=map_id, name=title, grid=grid, hexes=dict(sorted(hexes.items())),
                   hexsides=dict(sorted(final_sides.items())), provenance=provenance, image=image,
                   source=Source(name, doc.line), neutral=tuple(neutral),
-                  rail_exits=dict(sorted(exits.items())), lines=tuple(lines))
+                  rail_exits=dict(sorted(exits.items())), lines=tuple(lines), downsample=downsample)
 
 
 # --------------------------------------------------------------------------- sections

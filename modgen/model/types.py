@@ -218,6 +218,9 @@ class MapDef:
     #: line leaves the sheet across (reinforcement arrivals, off-map rail rules)
     rail_exits: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
     lines: tuple[MapLine, ...] = ()
+    #: drawn art: how the 2× drawing is reduced to the board ("lanczos", or "box": a 2×2 mean,
+    #: several times faster, for games of many large sheets)
+    downsample: str = "lanczos"
 
     def contains(self, h: Hex) -> bool:
         return h in self.hexes

@@ -204,4 +204,15 @@ def help_html(game: Game, setup_notes: dict[str, list[str]], declarations: Path 
     if declarations is not None and declarations.is_file():
         body.append("<h3>Player declarations</h3>")
         body += _markdown_as_pre(declarations)
+        # a game's own declarations beside the system's (docs/declarations-<game>.md)
+        own = game_declarations(declarations, game.id)
+        if own is not None:
+            body.append(f"<h3>Player declarations: {escape(game.title)}</h3>")
+            body += _markdown_as_pre(own)
     return _page(f"{game.title}: module help", body)
+
+
+def game_declarations(declarations: Path, game_id: str) -> Path | None:
+    """``declarations-<game id>.md`` beside the system's declarations file, if there is one."""
+    p = declarations.with_name(f"declarations-{game_id}.md")
+    return p if p.is_file() else None
