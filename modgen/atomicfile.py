@@ -14,9 +14,11 @@ from typing import BinaryIO, Iterator
 
 @contextmanager
 def atomic_write(target: str | os.PathLike[str]) -> Iterator[BinaryIO]:
-    """Open a temporary file beside ``target``; rename it over ``target`` only on success."""
+    """Open a temporary file beside ``target``; rename it over ``target`` only on success.
+
+    The folder must exist (FileNotFoundError otherwise): a mistyped output path is an error, not
+    a new folder."""
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as f:

@@ -13,6 +13,14 @@ class ModgenError(Exception):
         self.field = field
         super().__init__(self.format())
 
+    def with_file(self, file: str | None) -> "ModgenError":
+        """Name the file, when the code that raised this did not know it (the reader's bounds
+        are checked deep inside; the caller knows which file it was reading)."""
+        if file and not self.file:
+            self.file = file
+            self.args = (self.format(),)
+        return self
+
     def format(self) -> str:
         where = ""
         if self.file:
@@ -28,3 +36,8 @@ class ValidationErrors(ModgenError):
     def __init__(self, errors: list[ModgenError]):
         self.errors = errors
         super().__init__("\n".join(e.format() for e in errors))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread by the command line's handler. A KeyboardInterrupt, so
+    everything that cleans up after Ctrl-C (temporary files, the map worker) does the same."""

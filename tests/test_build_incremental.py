@@ -27,6 +27,7 @@ def data(tmp_path):
 
 
 def build(data: Path, out: Path, *extra: str) -> int:
+    out.parent.mkdir(parents=True, exist_ok=True)      # modgen build -o does not create folders
     return main(["build", "--data", str(data), "-o", str(out), *extra])
 
 

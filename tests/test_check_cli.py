@@ -103,11 +103,17 @@ def test_foreign_module_logs_give_no_false_alarm(capsys):
     logs = sorted(shared_path("fixtures", "vassal", "logs").glob("*.vlog"))
     assert len(logs) == 15
     for p in logs:
-        assert main(["check", str(p), "--format", "json"]) == 0, p.name
+        # no false alarm, and no false all-clear either: nothing of this game was checked (exit 3)
+        assert main(["check", str(p), "--format", "json"]) == 3, p.name
         d = json.loads(capsys.readouterr().out)
         assert d["summary"]["total"]["violation"] == 0
-        assert any("module 'VlogTest'" in n for n in d["notes"])
+        assert d["coverage"]["status"] == "none" and d["coverage"]["units"] == 0
+        assert d["verdict"].startswith("NOT CHECKED") and "module 'VlogTest'" in d["verdict"]
         assert "blue-secret" not in json.dumps(d)
+    assert main(["check", str(logs[0])]) == 3
+    text = capsys.readouterr().out
+    assert text.splitlines()[2].startswith("NOT CHECKED: every rule")          # the headline
+    assert "No rule violation found" not in text
 
 
 def test_progress_on_long_logs(game, tmp_path, capsys):

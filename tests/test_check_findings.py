@@ -32,13 +32,13 @@ def test_summary_per_rule_and_side_and_exit_code():
     r = Report([f("6-9"), f("6-9", side="central-powers"), f("4", "undetermined"),
                 f("declaration", "warning", side=None)], "g", None, "x", 2)
     s = r.summary
-    assert s.total == {"violation": 2, "warning": 1, "undetermined": 1}
+    assert s.total == {"violation": 2, "warning": 1, "undetermined": 1, "info": 0}
     assert s.by_rule["6-9"]["violation"] == 2 and s.by_rule["4"]["undetermined"] == 1
     assert s.by_side["entente"]["violation"] == 1 and s.by_side["central-powers"]["violation"] == 1
     assert s.by_side["none"]["warning"] == 1
     assert r.exit_code == 1
     assert Report([f("4", "undetermined")], "g", None, "x", 0).exit_code == 0
-    assert summarize([]).total == {"violation": 0, "warning": 0, "undetermined": 0}
+    assert summarize([]).total == {"violation": 0, "warning": 0, "undetermined": 0, "info": 0}
 
 
 # ------------------------------------------------------------------ declarations

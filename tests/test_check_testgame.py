@@ -56,9 +56,13 @@ def test_begin_state_and_step_shapes():
     onto = steps[2]
     assert onto[0].split("/")[5] != "null" and not any("/stack/" in c for c in onto)
     assert steps[3][0].startswith("D/") and "flipped to 57 Inf XX (reduced)" in steps[3][1]
-    assert steps[4] == ["CHAT*** 2d6 = 5,2 *** &lt;Tester&gt;",
-                        "MutableProperty\t2d6_result\t\t5,2\tModule",
-                        "MutableProperty\t2d6_total\t\t7\tModule"]
+    # fixtures/vassal/logs g_dice: the four DiceButton properties, old values before the first
+    # roll "1", "0", "0", ""; the report in our module's format names the player and side
+    assert steps[4] == ["CHAT*** 2d6 = 5,2 *** &lt;Tester (Central Powers)&gt;",
+                        "MutableProperty\t2d6_result\t1\t5,2\tModule",
+                        "MutableProperty\t2d6_total\t0\t7\tModule",
+                        "MutableProperty\t2d6_keep\t0\t2\tModule",
+                        "MutableProperty\t2d6_summary\t\t2 x1, 5 x1\tModule"]
     assert steps[5] == ["CHAT&lt;Tester&gt; - hello &lt;world&gt; &amp; co"]
 
 

@@ -55,16 +55,34 @@ def test_board_size_holds_every_hex_and_the_legend():
 
 
 def test_hex_fills_follow_the_data():
+    """The country tint, and over it the relief of the hexside: a point in the triangle between
+    a hex's centre and its NW hexside shows that hexside's terrain (clear: the tint alone)."""
     m = map64()
     grid, _, _ = board_geometry(m)
     img = image64()
 
-    def at(hid):   # a point between centre and label, clear of symbols and text
+    def at(hid):   # in the NW triangle, clear of symbols, glyphs and text
         x, y = grid.center(Hex.parse(hid))
-        return img.getpixel((x - int(grid.dy * 0.3), y))
+        return img.getpixel((x - int(grid.dy * 0.3), y - int(grid.dy * 0.08)))
+
+    def nw_terrain(hid):
+        h = Hex.parse(hid)
+        return m.hexside(h, h.neighbours()[5]).terrain
     assert at("3025") == mapart.SEA                                          # Adriatic
+    assert nw_terrain("2024") == "clear"
     assert at("2024") == mapart.COUNTRY_TINTS["italy"]                       # Po plain
-    assert at("3917") == mapart.COUNTRY_TINTS["austria-hungary"]             # Croatia/Carniola
+    railed = {h for side, hs in m.hexsides.items() if hs.rail for h in (side.a, side.b)}
+
+    def plain(country, terrain):   # a hex of that country with that NW hexside, no rail, no place
+        return [h.id for h, i in m.hexes.items() if i.land and i.country == country and not i.name
+                and not (i.city or i.fortress_site or i.port) and h not in railed
+                and h.neighbours()[5] in m.hexes and nw_terrain(h.id) == terrain]
+    for country, terrain in (("austria-hungary", "mountain"), ("italy", "hilly"), ("italy", "mountain")):
+        hexes = plain(country, terrain)
+        colour, cover, _ = mapart.RELIEF[terrain]
+        assert len(hexes) >= 3, (country, terrain)
+        for hid in hexes[:5]:
+            assert at(hid) == mapart.mix(mapart.COUNTRY_TINTS[country], colour, cover), (hid, terrain)
 
 
 def test_render_is_deterministic():

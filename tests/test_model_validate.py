@@ -134,3 +134,30 @@ def test_cache_sees_edited_data(tmp_path):
     second = load_game("mini", root)
     assert second.counters["ah-mtn-x-53m"].front.strength == 3
     assert second.version != first.version
+
+
+def test_structured_scenario_rules_are_validated(tmp_path):
+    """victory / supply / duration (modgen.model.scenario_rules): every error with file, line and
+    field, all in one run."""
+    root = make_root(tmp_path, **{S1: "s1-bad-victory.yaml"})
+    msgs = messages(root)
+    expected = [
+        f"{S1}:19: victory.levels[0].conditions[0].controls.hexes[0]: hex 9950 is not on map 6-4",
+        f"{S1}:20: victory.levels[0].conditions[1].dm.a: 'ruritania' is neither a nation "
+        "(austria-hungary, italy) nor a side (central-powers, entente)",
+        f"{S1}:21: victory.levels[0].conditions[2]: unknown condition type 'holds' (one of: "
+        "controls, dm, manual, no_level, occupies, sp_lost, surrender, vp, all, any, not)",
+        f"{S1}:23: victory.levels[1].level: 'heroic' is not one of: draw, marginal, substantial, decisive",
+        f"{S1}:26: victory.levels[1].conditions[0].dm.op: '~' is not one of: >, >=, <, <=, ==",
+        f"{S1}:27: victory.levels[1].conditions[1].controls.count.most: 'most' is not one of: "
+        "at_least, at_most, all_but",
+        f"{S1}:30: supply.income[0].until: 'until' Turn 1 May 1915 is not after 'from' Turn 1 June 1915",
+        f"{S1}:31: supply.income[0].items[0].turns[0]: 9 is not a turn 1-7",
+        f"{S1}:31: supply.income[0].items[1]: give supply_points or rpl_sp",
+        f"{S1}:33: supply.limits[0].kind: 'per_battle' is not one of: per_attack, front_total",
+        f"{S1}:36: duration.morale[0].by_year.1915.collapse: unknown field (allowed: "
+        "economic_collapse, surrender)",
+    ]
+    for e in expected:
+        assert e in msgs, (e, msgs)
+    assert len(msgs) == len(expected), msgs

@@ -230,6 +230,14 @@ def flow(d: dict) -> str:
     return "{" + ", ".join(f"{q(k)}: {yv(v)}" for k, v in d.items()) + "}"
 
 
+def _cond(c: dict) -> str:
+    """One victory condition in flow style: ``{dm: {a: entente, b: central-powers, min: 325}}``."""
+    (k, v), = c.items()
+    if k == "any":
+        return "{any: [" + ", ".join(_cond(x) for x in v) + "]}"
+    return "{" + k + ": " + flow(v) + "}"
+
+
 def date_text(d) -> str | None:
     if not d or "turn" not in d or "month" not in d:
         return None
@@ -465,33 +473,47 @@ def write(seed: dict, sc: dict, out: Path, book: list[str], units: dict) -> str:
         texts.append("not stated in the source")
     for t in texts:
         w("  - " + q(" ".join(t.split())))
+    # the levels as data (docs/victory-conditions.md): a DM margin or a VP range where the text
+    # gives one, else a condition the checker leaves to the players (manual)
     levels = vc.get("levels") or []
-    if levels or vc.get("extra_dm"):
+    if levels:
         w("victory:")
         if vc.get("basis"):
             w(f"  basis: {q(vc['basis'])}")
+        everything = " ".join([vc.get("basis") or "", vc.get("text") or ""] + list(vc.get("extra_notes") or []))
+        if re.search(r"do not count dm points for territory", everything, re.I):
+            w("  count_city_dm: false")
         w("  levels:")
         for lv in levels:
-            d = {"side": side_of_name(lv["side"]), "level": lv["level"], "text": " ".join(lv["text"].split()),
-                 "line": lv["line"]}
-            dm = dm_margin(lv["text"])
-            if dm:
-                d["dm_margin"] = dm
-            vp = vp_range(lv["text"]) if "VP" in lv["text"] else []
-            if vp:
-                d["vp"] = vp
-            w("    - " + flow(d))
+            side = side_of_name(lv["side"])
+            text = " ".join(lv["text"].split())
+            conds = []
+            for lo, hi in dm_margin(lv["text"]):
+                # (Entente DM - Central Powers DM) in [lo, hi]
+                c = {"a": "entente", "b": "central-powers"}
+                if lo is not None:
+                    c["min"] = lo
+                if hi is not None:
+                    c["max"] = hi
+                conds.append({"dm": c})
+            for lo, hi in (vp_range(lv["text"]) if "VP" in lv["text"] else []):
+                c = {}
+                if lo is not None:
+                    c["min"] = lo
+                if hi is not None:
+                    c["max"] = hi
+                conds.append({"vp": c})
+            if len(conds) > 1:
+                conds = [{"any": conds}]
+            if not conds:
+                conds = [{"manual": {"text": text}}]
+            d = {"side": side, "level": lv["level"].lower(), "label": f"{lv['side']} {lv['level']}",
+                 "line": lv["line"], "text": text}
+            w("    - " + flow(d)[:-1] + ", conditions: [" + ", ".join(_cond(c) for c in conds) + "]}")
         if vc.get("extra_dm"):
             w("  extra_dm:")
             for x in vc["extra_dm"]:
-                m = re.match(r"([\d½]+)\s+(Central Powers|Entente|German|Austro-Hungarian)", x)
-                pts = None
-                charged = None
-                if m:
-                    pts = 0.5 if m.group(1) == "½" else int(m.group(1))
-                    charged = "entente" if m.group(2) == "Entente" else "central-powers"
-                d = {"points": pts, "charged": charged, "text": " ".join(x.split())}
-                w("    - " + flow(d))
+                w("    - " + q(" ".join(x.split())))
         if vc.get("gaps"):
             w("  gaps:")
             for g in vc["gaps"]:

@@ -51,6 +51,9 @@ BACK_RULE = ("Placeholder back = front - ceil(front / 4), same movement; no back
              "differ (German 12-5 -> 6-5, AlpK 5-5 -> 2-5: 16-2), so their printed values are used.")
 ARRIVAL = {"austria-hungary": "any A-H city or map-edge rail line in Austria-Hungary (15-12)",
            "italy": "Milano 1421, Bologna 2326 or a map-edge rail line in Italy (15-18)"}
+# the same places as data (checked by 25-2)
+ARRIVAL_PLACES = {"austria-hungary": [{"city": "austria-hungary"}, {"map_edge_rail": "austria-hungary"}],
+                  "italy": [{"hex": "1421"}, {"hex": "2326"}, {"map_edge_rail": "italy"}]}
 
 
 def norm(designation: str) -> str:
@@ -95,7 +98,7 @@ def flow(d: dict) -> str:
     parts = []
     for k, v in d.items():
         if isinstance(v, list):
-            parts.append(f"{k}: [{', '.join(q(x) for x in v)}]")
+            parts.append(f"{k}: [{', '.join(flow(x) if isinstance(x, dict) else q(x) for x in v)}]")
         else:
             parts.append(f"{k}: {q(v)}")
     return "{" + ", ".join(parts) + "}"
@@ -408,6 +411,7 @@ def write_scenario(s: dict, dur: dict, units: Units, book: list[str], out: Path)
                 p["supply_points"] = int(m.group(1))
             if kind == "arrival" and NATIONS[nation][0] in ARRIVAL:
                 p["location"] = ARRIVAL[NATIONS[nation][0]]
+                p["places"] = ARRIVAL_PLACES[NATIONS[nation][0]]
             if line:
                 p["line"] = line
             out_.append(p)

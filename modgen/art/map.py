@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
@@ -20,7 +22,7 @@ from ..errors import ModgenError
 from ..hexgrid import Hex, Hexside, VassalHexGrid
 from ..model.geometry import LEGEND_HEIGHT, MARGIN, board_geometry, scan_size
 from ..model.types import MapDef
-from .counters import png_bytes  # noqa: F401  (the one PNG encoder; bench_map and tests use it from here)
+from .counters import mix, png_bytes  # noqa: F401  (png_bytes: the one PNG encoder; bench_map and tests use it from here)
 from .fonts import font
 
 SUPERSAMPLE = 2
@@ -34,6 +36,7 @@ TEXT = (30, 30, 30)
 RIVER = (30, 100, 220)
 BORDER = (200, 20, 20)
 RAIL = (20, 20, 20)
+RAIL_CASING = (255, 255, 250)   # the pale edge that keeps a rail line readable on dark relief
 RAIL_BROAD = (150, 40, 20)     # Russian network: a different gauge (9-11)
 LINE = (110, 30, 150)          # named lines (the 1919 border of Russia, 11-31)
 BROAD_GAUGE = ("russia",)      # countries whose rail lines use the Russian gauge (9-11)
@@ -59,24 +62,36 @@ COUNTRY_TINTS = {
 NEUTRAL_TINT = (206, 206, 206)
 OTHER_TINT = (236, 232, 220)
 
-#: hexside terrain -> (band colour, band width as a fraction of the hex height); clear: none
-TERRAIN_BANDS = {
-    "broken": ((196, 180, 120), 0.10),
-    "hilly": ((214, 186, 120), 0.12),
-    "woods": ((70, 140, 60), 0.13),
-    "swamp": ((110, 160, 140), 0.13),
-    "rough": ((150, 140, 70), 0.15),
-    "wooded_rough": ((80, 110, 50), 0.15),
-    "mountain": ((128, 84, 48), 0.17),
-    "alpine": ((245, 245, 250), 0.22),
-    "urban": ((90, 90, 90), 0.15),
-    "suburban": ((160, 160, 160), 0.12),
+#: hexside terrain -> (colour, how much of it covers the country tint, glyph). Der Weltkrieg
+#: terrain is in the hexsides (6-6): each hexside's terrain colours the two triangles between
+#: it and the centres of its hexes, so a run of mountain hexsides reads as a mountain area (not
+#: as a lattice of edges) and one glyph on the hexside says which terrain it is. Clear: none.
+RELIEF = {
+    "broken": ((196, 178, 124), 0.40, "dots"),
+    "hilly": ((204, 170, 104), 0.50, "hill"),
+    "woods": ((84, 150, 70), 0.55, "tree"),
+    "swamp": ((96, 160, 150), 0.50, "tuft"),
+    "rough": ((172, 126, 76), 0.58, "dots"),
+    "wooded_rough": ((82, 118, 56), 0.62, "tree"),
+    "mountain": ((150, 104, 62), 0.52, "peak"),
+    "alpine": ((250, 252, 255), 0.90, "snow"),
+    "urban": ((120, 120, 120), 0.60, None),
+    "suburban": ((172, 172, 172), 0.45, None),
 }
+GLYPH_INK = {
+    "dots": (110, 84, 44), "hill": (120, 84, 36), "tree": (36, 90, 36), "tuft": (30, 96, 100),
+    "peak": (92, 58, 30), "snow": (80, 92, 130),
+}
+#: kept for code that still asks for a hexside band's colour (the legend of other renderers)
+TERRAIN_BANDS = {t: (c, 0.15) for t, (c, _k, _g) in RELIEF.items()}
 TERRAIN_LABELS = {
     "hilly": "Hilly", "rough": "Rough", "mountain": "Mountain", "alpine": "Alpine",
     "broken": "Broken", "woods": "Woods", "swamp": "Swamp", "wooded_rough": "Wooded rough",
     "urban": "Urban", "suburban": "Suburban",
 }
+#: legend order (lightest relief first), then what each costs to cross (TEC) for the key
+RELIEF_ORDER = ("broken", "hilly", "woods", "swamp", "rough", "wooded_rough", "mountain", "alpine",
+                "suburban", "urban")
 
 
 # --------------------------------------------------------------------------- drawing
@@ -107,14 +122,18 @@ def render_map(mapdef: MapDef) -> Image.Image:
         else:
             colour = LAKE if _is_lake(mapdef, h) else SEA
         d.polygon(pts(grid.corners(h)), fill=colour)
-    # hexside terrain bands
+    # relief: each hexside's terrain over the two triangles it shares with its hexes' centres
     for side, hs in mapdef.hexsides.items():
-        band = TERRAIN_BANDS.get(hs.terrain)
-        if band is None:
+        relief = RELIEF.get(hs.terrain)
+        if relief is None:
             continue
-        colour, frac = band
-        (x1, y1), (x2, y2) = grid.hexside_segment(side)
-        _band(d, (x1 * s, y1 * s), (x2 * s, y2 * s), frac * dy * s, colour, hs.terrain)
+        colour, cover, _sign = relief
+        p, q = grid.hexside_segment(side)
+        for h in (side.a, side.b):
+            info = mapdef.hexes[h]
+            if info.land:
+                fill = mix(_tint(info.country, mapdef), colour, cover)
+                d.polygon(pts([p, grid.center(h), q]), fill=fill)
     # hex outlines
     for h in mapdef.hexes:
         c = pts(grid.corners(h))
@@ -128,6 +147,15 @@ def render_map(mapdef: MapDef) -> Image.Image:
             for x, y in pts([p, q]):
                 r = dy * 0.15 * s
                 d.ellipse((x - r, y - r, x + r, y + r), fill=LAKE if hs.terrain == "lake" else SEA)
+    # one glyph on each relief hexside, at its middle: which terrain the hexside is
+    for side, hs in mapdef.hexsides.items():
+        relief = RELIEF.get(hs.terrain)
+        if relief is None or relief[2] is None:
+            continue
+        if not (mapdef.hexes[side.a].land and mapdef.hexes[side.b].land):
+            continue
+        (x1, y1), (x2, y2) = grid.hexside_segment(side)
+        _glyph(d, relief[2], (x1 + x2) / 2 * s, (y1 + y2) / 2 * s, dy * s)
     # coasts and shores
     for side, hs in mapdef.hexsides.items():
         a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
@@ -154,36 +182,45 @@ def render_map(mapdef: MapDef) -> Image.Image:
             p, q = grid.hexside_segment(side)
             d.line(pts([p, q]), fill=(255, 255, 255), width=7 * s)
             _dashed(d, pts([p])[0], pts([q])[0], LINE, 5 * s, 9 * s, 3 * s)
-    # rails, centre to centre; the Russian gauge in its own colour
-    for side, hs in mapdef.hexsides.items():
-        if hs.rail:
-            p, q = grid.center(side.a), grid.center(side.b)
-            _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s,
-                  RAIL_BROAD if _broad(mapdef, side) else RAIL)
-    # map-edge rail exits: the line runs on to the edge of the hex, with an arrow off the sheet
-    for h, dirs in mapdef.rail_exits.items():
-        cx, cy = grid.center(h)
-        for dname in dirs:
-            n = h.neighbour(dname)
-            nx, ny = grid.center(n)
-            ex, ey = (cx + nx) / 2, (cy + ny) / 2
-            colour = RAIL_BROAD if mapdef.hexes[h].country in BROAD_GAUGE else RAIL
-            _rail(d, (cx * s, cy * s), (ex * s, ey * s), False, s, colour)
-            _arrow(d, (cx * s, cy * s), (ex * s, ey * s), dy * 0.16 * s, colour)
-    # place symbols
+    # rails, centre to centre: a pale casing first, so the line reads on any relief; the Russian
+    # gauge in its own colour; a map-edge rail exit runs on to the edge of its hex, with an arrow
+    # off the sheet
+    rails = [(side, hs) for side, hs in mapdef.hexsides.items() if hs.rail]
+    exits = [(h, grid.center(h), grid.center(h.neighbour(dname)))
+             for h, dirs in mapdef.rail_exits.items() for dname in dirs]
+    for side, hs in rails:
+        p, q = grid.center(side.a), grid.center(side.b)
+        _rail_casing(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s)
+    for _h, (cx, cy), (nx, ny) in exits:
+        _rail_casing(d, (cx * s, cy * s), ((cx + nx) / 2 * s, (cy + ny) / 2 * s), False, s)
+    for side, hs in rails:
+        p, q = grid.center(side.a), grid.center(side.b)
+        _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s,
+              RAIL_BROAD if _broad(mapdef, side) else RAIL)
+    for h, (cx, cy), (nx, ny) in exits:
+        ex, ey = (cx + nx) / 2, (cy + ny) / 2
+        colour = RAIL_BROAD if mapdef.hexes[h].country in BROAD_GAUGE else RAIL
+        _rail(d, (cx * s, cy * s), (ex * s, ey * s), False, s, colour)
+        _arrow(d, (cx * s, cy * s), (ex * s, ey * s), dy * 0.16 * s, colour)
+    # place symbols: the city on the centre, a fortress and a port beside it between the rails
+    hex_rails, hex_water = _hex_rails_and_water(mapdef)
     for h, info in mapdef.hexes.items():
         cx, cy = grid.center(h)
-        if info.fortress_site:
-            fx = cx - dy * 0.27 if (info.city or info.capital) else cx
-            _fortress(d, fx * s, cy * s, dy * 0.15 * s)
-        if info.city or info.capital:
-            r = dy * (0.10 if info.capital else 0.08) * s
-            d.rectangle((cx * s - r, cy * s - r, cx * s + r, cy * s + r), fill=(200, 30, 30),
-                        outline=TEXT, width=s)
-            if info.capital:
-                d.rectangle((cx * s - r / 2, cy * s - r / 2, cx * s + r / 2, cy * s + r / 2), fill=TEXT)
-        if info.port:
-            _anchor(d, (cx + dy * 0.28) * s, (cy - dy * 0.02) * s, dy * 0.09 * s)
+        for kind, x, y in _symbol_slots(info, cx, cy, dy, hex_rails.get(h, frozenset()),
+                                        hex_water.get(h, frozenset())):
+            x, y = x * s, y * s
+            if kind == "fortress":
+                _fortress(d, x, y, dy * 0.13 * s)
+            elif kind == "city":
+                r = dy * (0.10 if info.capital else 0.08) * s
+                d.rectangle((x - r - s, y - r - s, x + r + s, y + r + s), fill=(255, 255, 255))
+                d.rectangle((x - r, y - r, x + r, y + r), fill=(200, 30, 30), outline=TEXT, width=s)
+                if info.capital:
+                    d.rectangle((x - r / 2, y - r / 2, x + r / 2, y + r / 2), fill=TEXT)
+            elif kind == "port":
+                r = dy * 0.11 * s
+                d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255))
+                _anchor(d, x, y + dy * 0.01 * s, dy * 0.075 * s)
 
     if s == 1:
         img = big
@@ -196,6 +233,96 @@ def render_map(mapdef: MapDef) -> Image.Image:
     _labels(d, mapdef, grid)
     _legend(d, mapdef, width, height)
     return img
+
+
+#: the six gaps between the directions a rail line can leave a hex: (angle of the gap's middle,
+#: the two DIRECTIONS indices bounding it), in the order a symbol tries them (beside the city
+#: first, then under, then over it: the hex number sits at the top)
+_GAPS = ((0, (1, 2)), (180, (4, 5)), (-60, (2, 3)), (-120, (3, 4)), (60, (0, 1)), (120, (0, 5)))
+
+
+#: how far each place symbol reaches from its centre, in hex heights (as drawn in render_map)
+SYMBOL_RADIUS = {"city": 0.095, "fortress": 0.13, "port": 0.11}
+
+
+def _symbol_slots(info, cx: float, cy: float, dy: float, rails: frozenset = frozenset(),
+                  water: frozenset = frozenset()) -> list[tuple[str, float, float]]:
+    """Where the place symbols of a hex go, (kind, x, y): the city square on the centre, where
+    its rail lines meet; a fortress and an anchor beside it, each in a gap between the rail
+    lines leaving the hex (the anchor on the side of the water), so that no symbol sits on
+    another, on a rail line or on the hex number (Venice: star, square and anchor apart)."""
+    out: list[tuple[str, float, float]] = []
+    city = info.city or info.capital
+    others = [k for k, on in (("port", info.port), ("fortress", info.fortress_site)) if on]
+    if city:
+        out.append(("city", cx, cy))
+    elif len(others) == 1:
+        return [(others[0], cx, cy)]
+    used: set[int] = set()
+    r = dy * 0.25
+    for kind in others:
+        def score(i_gap):
+            i, (angle, bounds) = i_gap
+            blocked = sum(b in rails for b in bounds)
+            towards_water = kind == "port" and any(b in water for b in bounds)
+            return (i in used, blocked, not towards_water, i)
+        i, (angle, _b) = min(enumerate(_GAPS), key=score)
+        used.add(i)
+        a = math.radians(angle)
+        out.append((kind, cx + r * math.cos(a), cy - r * math.sin(a)))
+    return out
+
+
+def _hex_rails_and_water(mapdef: MapDef) -> tuple[dict, dict]:
+    """Per hex, the DIRECTIONS indices its rail lines leave by, and those towards water."""
+    rails: dict = {}
+    water: dict = {}
+    for side, hs in mapdef.hexsides.items():
+        a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
+        if hs.rail:
+            rails.setdefault(side.a, set()).add(side.a.direction_to(side.b))
+            rails.setdefault(side.b, set()).add(side.b.direction_to(side.a))
+        if a.land != b.land or hs.terrain in ("ocean", "lake"):
+            water.setdefault(side.a, set()).add(side.a.direction_to(side.b))
+            water.setdefault(side.b, set()).add(side.b.direction_to(side.a))
+    return ({h: frozenset(v) for h, v in rails.items()}, {h: frozenset(v) for h, v in water.items()})
+
+
+def _glyph(d: ImageDraw.ImageDraw, kind: str, x: float, y: float, size: float) -> None:
+    """The terrain sign drawn on a hexside's middle (``size``: the hex height, drawing pixels)."""
+    ink = GLYPH_INK[kind]
+    w = max(1, int(size * 0.018))
+    if kind == "peak" or kind == "snow":
+        hw, hh = size * 0.085, size * 0.075
+        tri = [(x - hw, y + hh * 0.6), (x, y - hh), (x + hw, y + hh * 0.6)]
+        # outlines as lines: ImageDraw.polygon with an outline wider than 1 px builds a mask of
+        # the whole image for each call
+        if kind == "snow":
+            d.polygon(tri, fill=(255, 255, 255))
+            d.line(tri + [tri[0]], fill=ink, width=w, joint="curve")
+            d.line([(x - hw * 0.45, y - hh * 0.1), (x, y + hh * 0.15), (x + hw * 0.45, y - hh * 0.1)],
+                   fill=ink, width=w)
+        else:
+            d.polygon(tri, fill=mix(ink, (255, 255, 255), 0.25))
+            d.polygon([(x, y - hh), (x + hw, y + hh * 0.6), (x + hw * 0.15, y + hh * 0.6)], fill=ink)
+            d.line(tri + [tri[0]], fill=ink, width=w, joint="curve")
+    elif kind == "hill":
+        r = size * 0.075
+        d.arc((x - r, y - r * 0.7, x + r, y + r * 0.9), 200, 340, fill=ink, width=w + 1)
+    elif kind == "tree":
+        r = size * 0.045
+        for ox in (-1.1, 1.1):
+            d.ellipse((x + ox * r - r, y - r * 1.2, x + ox * r + r, y + r * 0.8), fill=ink)
+    elif kind == "tuft":
+        hw = size * 0.07
+        d.line([(x - hw, y + size * 0.03), (x + hw, y + size * 0.03)], fill=ink, width=w)
+        for ox in (-0.6, 0.0, 0.6):
+            d.line([(x + ox * hw, y + size * 0.03), (x + ox * hw * 1.3, y - size * 0.04)], fill=ink, width=w)
+    elif kind == "dots":
+        r = size * 0.016
+        for ox, oy in ((-0.045, 0.02), (0.0, -0.025), (0.045, 0.02)):
+            cx, cy = x + ox * size, y + oy * size
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
 
 
 def _worker_count() -> int:
@@ -307,26 +434,37 @@ def _arrow(d, p, q, size: float, colour) -> None:
                (x2 - ux * size * 0.6 - nx * size * 0.6, y2 - uy * size * 0.6 - ny * size * 0.6)], fill=colour)
 
 
-def _rail(d, p, q, double: bool, s: int, colour=RAIL) -> None:
+def _rail_geometry(p, q, double: bool, s: int):
     (x1, y1), (x2, y2) = p, q
-    length = math.hypot(x2 - x1, y2 - y1)
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    nx, ny = -uy, ux
+    return length, ux, uy, -uy, ux, (2.4 * s if double else 0.0), (5.0 if double else 4.0) * s
+
+
+def _rail_casing(d, p, q, double: bool, s: int) -> None:
+    """The pale band under a rail line (drawn for every rail first, so crossings stay clean)."""
+    _length, _ux, _uy, _nx, _ny, off, tie = _rail_geometry(p, q, double, s)
+    d.line([p, q], fill=RAIL_CASING, width=max(1, int(2 * tie + s)))
+
+
+def _rail(d, p, q, double: bool, s: int, colour=RAIL) -> None:
+    """A rail line as maps print it: a solid black line (two for double track) with cross ties,
+    never to be taken for a terrain edge."""
+    (x1, y1), (x2, y2) = p, q
+    length, ux, uy, nx, ny, off, tie = _rail_geometry(p, q, double, s)
+    width = max(1, int(1.7 * s))
     if double:
-        off = 2.2 * s
         for sign in (-1, 1):
             d.line([(x1 + nx * off * sign, y1 + ny * off * sign),
-                    (x2 + nx * off * sign, y2 + ny * off * sign)], fill=colour, width=max(1, int(1.5 * s)))
-        tie = 4.5 * s
+                    (x2 + nx * off * sign, y2 + ny * off * sign)], fill=colour, width=width)
     else:
-        d.line([p, q], fill=colour, width=max(1, int(1.5 * s)))
-        tie = 3.5 * s
-    step = 8 * s
+        d.line([p, q], fill=colour, width=width)
+    step = 7 * s
     t = step / 2
     while t < length:
         cx, cy = x1 + ux * t, y1 + uy * t
         d.line([(cx - nx * tie, cy - ny * tie), (cx + nx * tie, cy + ny * tie)], fill=colour,
-               width=max(1, int(1.2 * s)))
+               width=max(1, int(1.3 * s)))
         t += step
 
 
@@ -348,32 +486,171 @@ def _anchor(d, cx, cy, r) -> None:
     d.ellipse((cx - r * 0.25, cy - r * 1.35, cx + r * 0.25, cy - r * 0.85), outline=COAST, width=w)
 
 
-def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid) -> None:
+@dataclass(frozen=True)
+class Label:
+    """One text of the map: where it is drawn and the box it takes (board pixels)."""
+
+    kind: str                 # "number" | "name"
+    hex: Hex
+    text: str
+    at: tuple[float, float]
+    anchor: str
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class LabelLayout:
+    labels: tuple[Label, ...]
+    symbols: tuple[tuple[Hex, str, tuple[float, float, float, float]], ...]   # (hex, kind, box)
+
+
+def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
+    """Where the hex numbers, place names and place symbols go (``_labels`` draws them).
+
+    Hex numbers at the top of each hex (beside a rail line that leaves northwards, not under
+    it); each place name where it crosses the fewest rail lines and covers no place symbol, hex
+    number or other name: under the symbols, above them, or beside them."""
     dy = grid.dy
-    num_font = font(max(8, int(dy * 0.17)), family="condensed")
+    num_font = font(max(8, int(dy * 0.16)), family="condensed")
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
+    measure = ImageDraw.Draw(Image.new("L", (1, 1)))
+    rail_dirs, water = _hex_rails_and_water(mapdef)
+    segments = [(grid.center(side.a), grid.center(side.b)) for side, hs in mapdef.hexsides.items() if hs.rail]
+    slots = {}
+    symbols = []
     for h, info in mapdef.hexes.items():
         cx, cy = grid.center(h)
-        if info.land:
-            colour, halo = (60, 56, 48), _tint(info.country, mapdef)
+        slots[h] = _symbol_slots(info, cx, cy, dy, rail_dirs.get(h, frozenset()), water.get(h, frozenset()))
+        for kind, x, y in slots[h]:
+            r = dy * SYMBOL_RADIUS[kind] + (dy * 0.02 if kind == "city" and info.capital else 0)
+            symbols.append((h, kind, (x - r, y - r, x + r, y + r)))
+    labels: list[Label] = []
+    numbers: dict = {}
+    for h in mapdef.hexes:
+        cx, cy = grid.center(h)
+        top = cy - dy * 0.5 + dy * 0.09
+        if 0 in rail_dirs.get(h, ()):                 # a rail line runs up the middle
+            at, anchor = (cx - dy * 0.06, top + dy * 0.02), "rt"
         else:
-            colour, halo = (30, 50, 100), LAKE if _is_lake(mapdef, h) else SEA
-        d.text((cx, cy - dy * 0.5 + dy * 0.12), h.id, font=num_font, fill=colour, anchor="mt",
-               stroke_width=2, stroke_fill=halo)
+            at, anchor = (cx, top), "mt"
+        x0, y0, x1, y1 = measure.textbbox(at, h.id, font=num_font, anchor=anchor)
+        box = (x0, y0 + 2, x1, y1 - 2)                # the glyphs, not the line's spacing
+        numbers[h] = box
+        labels.append(Label("number", h, h.id, at, anchor, box))
+    names: list = []
+    symbols_at: dict = {}
+    for sh, _k, b in symbols:
+        symbols_at.setdefault(sh, []).append(b)
     for h, info in mapdef.hexes.items():
         if not info.name:
             continue
         cx, cy = grid.center(h)
-        d.text((cx, cy + dy * 0.13), info.name, font=name_font, fill=TEXT, anchor="mt",
-               stroke_width=2, stroke_fill=(255, 255, 255))
+        # what a name may cover lies within two hexes of its own (names are shorter than that)
+        near = {h}
+        for _ in range(2):
+            near |= {n for x in near for n in x.neighbours()}
+        near_numbers = [numbers[x] for x in near if x in numbers]
+        near_symbols = [b for x in near for b in symbols_at.get(x, ())]
+        near_rails = [(a, b) for a, b in segments
+                      if min(abs(a[0] - cx), abs(b[0] - cx)) < dy * 3 and min(abs(a[1] - cy), abs(b[1] - cy)) < dy * 3]
+        w = measure.textlength(info.name, font=name_font)
+        fh = name_font.size
+        mine = slots[h]
+        gap = dy * (0.15 if mine else 0.03)
+        # beside: beyond the symbols on that side
+        right = max([dy * 0.16] + [x - cx + dy * 0.15 for _k, x, _y in mine if x > cx + 1])
+        left = max([dy * 0.16] + [cx - x + dy * 0.15 for _k, x, _y in mine if x < cx - 1])
+        candidates = [  # (box, text anchor point, anchor, preference)
+            ((cx - w / 2, cy + gap, cx + w / 2, cy + gap + fh), (cx, cy + gap), "mt", 0.0),
+            ((cx - w / 2, cy - gap - fh, cx + w / 2, cy - gap), (cx, cy - gap), "mb", 0.4),
+            ((cx + right, cy - fh / 2, cx + right + w, cy + fh / 2), (cx + right, cy), "lm", 0.8),
+            ((cx - left - w, cy - fh / 2, cx - left, cy + fh / 2), (cx - left, cy), "rm", 0.9),
+        ]
+        margin = dy * 0.08
+
+        def cost(c):
+            box = c[0]
+            wide = (box[0] - margin, box[1], box[2] + margin, box[3])
+            crossings = sum(_crosses(box, a, b) for a, b in near_rails)
+            covered = sum(_overlap(box, sym) for sym in near_symbols)
+            clash = sum(_overlap(wide, other) for other in names)
+            hidden = sum(_overlap(box, num) for num in near_numbers)
+            return crossings * 2 + covered * 3 + clash * 4 + hidden * 3 + c[3]
+        best = min(candidates, key=cost)
+        names.append(best[0])
+        labels.append(Label("name", h, info.name, best[1], best[2], best[0]))
+    return LabelLayout(tuple(labels), tuple(symbols))
+
+
+def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid) -> None:
+    """Draw the hex numbers and place names of :func:`label_layout`, on a light halo."""
+    dy = grid.dy
+    num_font = font(max(8, int(dy * 0.16)), family="condensed")
+    name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
+    for lb in label_layout(mapdef, grid).labels:
+        if lb.kind == "number":
+            info = mapdef.hexes[lb.hex]
+            if info.land:
+                colour, halo = (60, 56, 48), _tint(info.country, mapdef)
+            else:
+                colour, halo = (30, 50, 100), LAKE if _is_lake(mapdef, lb.hex) else SEA
+            d.text(lb.at, lb.text, font=num_font, fill=colour, anchor=lb.anchor, stroke_width=2,
+                   stroke_fill=halo)
+        else:
+            d.text(lb.at, lb.text, font=name_font, fill=TEXT, anchor=lb.anchor, stroke_width=3,
+                   stroke_fill=(255, 255, 255))
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _crosses(box, p, q) -> bool:
+    """Whether the segment p-q passes through the box (sampled: labels are small)."""
+    (x1, y1), (x2, y2) = p, q
+    if max(x1, x2) < box[0] or min(x1, x2) > box[2] or max(y1, y2) < box[1] or min(y1, y2) > box[3]:
+        return False
+    for i in range(21):
+        t = i / 20
+        x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            return True
+    return False
 
 
 KEY_WIDTH = 700   # px of the legend taken by the symbol key (four columns)
 COUNTRY_COLUMN = 150   # px of a second column of countries (maps of more than five)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z'(])")
+#: a sentence naming a file of the repository (a generator script, a data file) is for
+#: maintainers: the map file keeps it, the printed legend does not
+_REPO_FILE = re.compile(r"\b(?:tools|modgen|tests|maps|games|scenarios|tables|counters)/\S+|\b[\w-]+\.(?:py|ya?ml)\b")
+
+
+def provenance_lines(mapdef: MapDef) -> tuple[str, list[str]]:
+    """(banner, text) of the legend's provenance line: what kind of map this is and where its
+    data come from, for a player. Sentences that name repository files are left out."""
+    kind = mapdef.provenance.kind
+    banner = {"schematic": "SCHEMATIC MAP: drawn from geography fitted to the printed hex numbers, "
+                           "not the printed map",
+              "placeholder": "PLACEHOLDER MAP: not the printed map",
+              "scan": "", "rulebook": ""}.get(kind, f"{kind.upper()} MAP")
+    reason = [x for x in _SENTENCE.split(mapdef.provenance.reason or "") if x and not _REPO_FILE.search(x)]
+    sources = []
+    for src in mapdef.provenance.sources:
+        sentences = [x for x in _SENTENCE.split(src) if x]
+        if not sentences or _REPO_FILE.search(sentences[0]):
+            continue
+        keep = [sentences[0]] + [x for x in sentences[1:] if x.startswith("Sources:")
+                                 and not _REPO_FILE.search(x)]
+        sources.append(" ".join(keep))
+    text = " ".join(reason)
+    if sources:
+        text += (" " if text else "") + "Sources: " + " | ".join(sources)
+    return banner, [text] if text else []
 
 
 def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> None:
-    """Title, provenance banner, sources and the symbol key, in the band under the hexes."""
+    """Title, provenance line and the key to every sign the map uses, under the hexes."""
     top = height - LEGEND_HEIGHT
     d.rectangle((MARGIN, top + 8, width - MARGIN, height - MARGIN // 2), outline=TEXT, width=2,
                 fill=(252, 250, 242))
@@ -384,20 +661,20 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
     kx = max(x + 260, width - MARGIN - key_width)
     text_width = kx - x - 16
     d.text((x, y), f"Map {mapdef.id}: {mapdef.name}", font=font(22, bold=True), fill=TEXT)
-    kind = mapdef.provenance.kind
+    banner, paragraphs = provenance_lines(mapdef)
     line_y = y + 30
-    if kind != "rulebook":
-        d.text((x, line_y), f"{kind.upper()} MAP \u2014 provenance: {kind}", font=font(18, bold=True),
-               fill=(180, 20, 20))
-        line_y += 26
+    if banner:
+        for line in _wrap(d, banner, font(15, bold=True), text_width):
+            d.text((x, line_y), line, font=font(15, bold=True), fill=(180, 20, 20))
+            line_y += 19
+        line_y += 4
     small = font(12, family="condensed")
-    lines = _wrap(d, "Sources: " + " | ".join(mapdef.provenance.sources), small, text_width)
-    lines += _wrap(d, mapdef.provenance.reason, small, text_width)
+    lines = [ln for p in paragraphs for ln in _wrap(d, p, small, text_width)]
     room = max(0, (height - MARGIN // 2 - 6 - line_y) // 14)
     if len(lines) > room:
         lines = lines[:room]
         if room:
-            more = " \u2026 (full text in the map file)"
+            more = " \u2026 (full provenance on the module's help page)"
             words = lines[-1].split()
             while words and d.textlength(" ".join(words) + more, font=small) > text_width:
                 words.pop()
@@ -407,13 +684,26 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
 
     lf = font(13, family="condensed")
     ky = top + 18
-    for i, terrain in enumerate(("hilly", "rough", "mountain", "alpine")):
-        colour, frac = TERRAIN_BANDS[terrain]
+    # terrain: the relief the map uses, as it is drawn (a swatch with its hexside sign)
+    used = {hs.terrain for hs in mapdef.hexsides.values()}
+    relief = [t for t in RELIEF_ORDER if t in used][:5]
+    for i, terrain in enumerate(relief):
         yy = ky + i * 22
-        _band(d, (kx - 4, yy + 7), (kx + 44, yy + 7), frac * 64, colour, terrain)
+        colour, cover, glyph = RELIEF[terrain]
+        base = COUNTRY_TINTS.get("austria-hungary", OTHER_TINT)
+        d.rectangle((kx - 4, yy, kx + 40, yy + 15), fill=mix(base, colour, cover), outline=GRID_LINE)
+        if glyph:
+            _glyph(d, glyph, kx + 18, yy + 8, 64)
         d.text((kx + 46, yy), TERRAIN_LABELS[terrain] + " hexside", font=lf, fill=TEXT)
-    d.line([(kx, ky + 95), (kx + 36, ky + 95)], fill=LAKE, width=12)
-    d.text((kx + 46, ky + 88), "Lake hexside", font=lf, fill=TEXT)
+    yy = ky + len(relief) * 22
+    if "clear" in used and len(relief) < 5:
+        d.rectangle((kx - 4, yy, kx + 40, yy + 15), fill=COUNTRY_TINTS.get("austria-hungary", OTHER_TINT),
+                    outline=GRID_LINE)
+        d.text((kx + 46, yy), "Clear hexside", font=lf, fill=TEXT)
+        yy += 22
+    if "lake" in used:
+        d.line([(kx, yy + 7), (kx + 36, yy + 7)], fill=LAKE, width=12)
+        d.text((kx + 46, yy), "Lake hexside", font=lf, fill=TEXT)
     kx2 = kx + 170
     d.line([(kx2, ky + 7), (kx2 + 36, ky + 7)], fill=RIVER, width=4)
     d.text((kx2 + 44, ky), "River", font=lf, fill=TEXT)
@@ -425,8 +715,10 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
     d.line([(kx2, ky + 73), (kx2 + 36, ky + 73)], fill=COAST, width=2)
     d.text((kx2 + 44, ky + 66), "Coast", font=lf, fill=TEXT)
     kx3 = kx2 + 170
+    _rail_casing(d, (kx3, ky + 7), (kx3 + 40, ky + 7), True, 1)
     _rail(d, (kx3, ky + 7), (kx3 + 40, ky + 7), True, 1)
     d.text((kx3 + 48, ky), "Rail line (double)", font=lf, fill=TEXT)
+    _rail_casing(d, (kx3, ky + 29), (kx3 + 40, ky + 29), False, 1)
     _rail(d, (kx3, ky + 29), (kx3 + 40, ky + 29), False, 1)
     d.text((kx3 + 48, ky + 22), "Single track", font=lf, fill=TEXT)
     d.rectangle((kx3 + 14, ky + 46, kx3 + 24, ky + 56), fill=(200, 30, 30), outline=TEXT)
@@ -436,15 +728,17 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
     _anchor(d, kx3 + 19, ky + 96, 7)
     d.text((kx3 + 48, ky + 88), "Port", font=lf, fill=TEXT)
     # keys for the features only some maps have (a sixth row; the named line in the fifth)
-    for i, ln in enumerate(mapdef.lines[:1]):
+    for ln in mapdef.lines[:1]:
         d.line([(kx2, ky + 95), (kx2 + 36, ky + 95)], fill=(255, 255, 255), width=7)
         _dashed(d, (kx2, ky + 95), (kx2 + 36, ky + 95), LINE, 5, 9, 3)
         d.text((kx2 + 44, ky + 88), ln.name + (f" ({ln.rule})" if ln.rule else ""), font=lf, fill=TEXT)
     if mapdef.rail_exits:
+        _rail_casing(d, (kx2, ky + 117), (kx2 + 30, ky + 117), False, 1)
         _rail(d, (kx2, ky + 117), (kx2 + 30, ky + 117), False, 1)
         _arrow(d, (kx2, ky + 117), (kx2 + 30, ky + 117), 10, RAIL)
         d.text((kx2 + 44, ky + 110), "Map-edge rail exit", font=lf, fill=TEXT)
     if any(hs.rail and _broad(mapdef, side) for side, hs in mapdef.hexsides.items()):
+        _rail_casing(d, (kx3, ky + 117), (kx3 + 40, ky + 117), False, 1)
         _rail(d, (kx3, ky + 117), (kx3 + 40, ky + 117), False, 1, RAIL_BROAD)
         d.text((kx3 + 48, ky + 110), "Russian gauge (9-11)", font=lf, fill=TEXT)
     kx4 = kx3 + 170

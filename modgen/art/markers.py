@@ -31,8 +31,10 @@ PALETTE: dict[str, tuple[RGB, RGB]] = {
     "strength": ((200, 0, 0), (255, 255, 255)),
     "dm": ((0, 0, 0), (255, 255, 255)),
     "vp": ((31, 78, 154), (255, 255, 255)),
-    "turn": ((245, 245, 235), (0, 0, 0)),
-    "month": ((245, 245, 235), (0, 0, 0)),
+    # the calendar markers in lavender: cream or white would pass for an Austro-Hungarian unit
+    # (white, rule 50-4) in a stack
+    "turn": ((200, 188, 230), (0, 0, 0)),
+    "month": ((200, 188, 230), (0, 0, 0)),
     "other": ((224, 224, 224), (0, 0, 0)),
 }
 PALETTE.update({

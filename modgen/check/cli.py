@@ -1,6 +1,9 @@
 """``modgen check GAME.vlog``: replay a VASSAL log on the game data and report every rule broken.
 
-Exit status: 0 no violation, 1 violations found, 2 unusable input (a ModgenError).
+Exit status: 0 no violation (and every check ran), 1 violations found, 2 unusable input (a
+ModgenError), 3 no violation found but the check was incomplete or did not run (a log from
+another module, a scenario not recognised, a turn tracker that cannot be read: the report's
+headline says what was not checked, ``modgen.check.coverage``).
 """
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ..atomicfile import atomic_write
+from ..cliutil import add_data_option, input_file, output_file, write_text, write_utf8
 from ..errors import ModgenError
 from ..system import system_of
 from . import declarations as decl
@@ -24,13 +28,26 @@ def add_arguments(parser) -> None:
     parser.add_argument("--scenario", default=None,
                         help="scenario id (default: recognised from a !scenario declaration, the "
                              "set-up or the starting turn)")
-    parser.add_argument("--format", choices=("text", "json", "html"), default="text")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write the report here (default stdout)")
-    parser.add_argument("--data", default=None, help="data folder (default: the project's)")
+    parser.add_argument("--format", choices=("text", "json", "html"), default="text",
+                        help="text (default) for reading; json for programs (format "
+                             "'modgen-check', UTF-8); html: a page with a map picture per finding")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write the report here (default stdout; the folder must exist)")
+    add_data_option(parser)
     parser.add_argument("--module", metavar="X.vmod", default=None,
                         help="the module the game was played with (default: ours, from the game "
                              "data): its turn tracker, grids and prototypes drive the replay")
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress on stderr (the report is still written)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="progress on stderr for every log, and what was checked")
+
+
+EPILOG = """\
+exit status: 0 no violation and every check ran; 1 violations found; 2 unusable input;
+3 no violation found, but the check was incomplete or did not run (the report's first lines
+say what was not checked and why: a log from another module, a scenario not recognised, a
+turn tracker that cannot be read)."""
 
 
 def _load_game(game_id: str, data: str | None):
@@ -126,10 +143,10 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
 
     ``module``: path of the .vmod the game was played with (default: ours, built from the data)."""
     from .engine import check_log
-    log = read_log(path)
+    log = read_log(input_file(path, "VASSAL log or save"))
     if module is not None:
         from ..vassal.buildfile import read_module
-        log.module = read_module(module)
+        log.module = read_module(input_file(module, "VASSAL module"))
     gid, _gbasis = recognise_game(log, game_id)
     game = _load_game(gid, data)
     own = system_of(game).log_checker() if game.system else None
@@ -142,6 +159,10 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
         except (MemoryError, RecursionError) as e:
             raise ModgenError(f"file too large or too deeply nested to replay ({type(e).__name__})",
                               file=log.file) from None
+        if getattr(report, "coverage", None) is None:
+            # no false all-clear for a log whose pieces this game does not know, whoever checks
+            from .coverage import from_log
+            report.coverage = from_log(log, game)
         return report, game, game.scenarios.get(report.scenario or "")
     sc, basis = recognise_scenario(log, game, scenario_id)
     try:
@@ -154,20 +175,20 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
     except Exception as e:  # a malformed log must not end in a traceback (as in modgen log)
         raise ModgenError(f"cannot replay and check this file ({type(e).__name__})",
                           file=log.file) from None
-    if log.module_name and log.module_name != game.title:
+    if log.module_name and log.module_name != game.title and report.complete:
         report.notes.append(f"the log was written with module {log.module_name!r}, not "
                             f"{game.title!r}: only pieces whose UnitId the game data knows are checked")
-    if sc is None:
-        report.notes.append("scenario not recognised (use --scenario or a !scenario declaration): "
-                            "set-up, schedule and scenario rules are not checked")
+    # a scenario not recognised is in the report's coverage (its headline says what was not checked)
     return report, game, sc
 
 
 def run(args) -> int:
     quiet = getattr(args, "quiet", False)
+    verbose = getattr(args, "verbose", False) and not quiet
+    output = output_file(args.output) if args.output else None
 
     def progress(i: int, n: int) -> None:
-        if not quiet and n >= 2000:
+        if not quiet and (n >= 2000 or verbose):
             print(f"modgen check: {i}/{n} steps", file=sys.stderr)
 
     report, game, sc = check_file(args.log, game_id=args.game, scenario_id=args.scenario,
@@ -182,8 +203,17 @@ def run(args) -> int:
     else:
         from .report_text import render
         text = render(report)
-    if args.output:
-        _write(args.output, text)
+    if verbose:
+        cov = report.coverage
+        print(f"modgen check: game {report.game}, scenario {report.scenario or 'unknown'}"
+              + (f" ({report.scenario_basis})" if report.scenario_basis else ""), file=sys.stderr)
+        if cov is not None:
+            print(f"modgen check: coverage {cov.status}: {len(cov.rules)} rules on {cov.units} "
+                  f"units", file=sys.stderr)
+    if output is not None:
+        _write(str(output), text)
+    elif args.format == "text":
+        write_text(text)
     else:
-        sys.stdout.write(text)
+        write_utf8(text)
     return report.exit_code

@@ -157,6 +157,22 @@ class CheckContext:
     version: int = 0                             # bumped whenever a unit changes hex or face
     by_hex: dict = field(default_factory=dict)   # hex -> {piece id: UnitState} (kept by reindex)
     cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
+    # VASSAL stack order after the current step: stack id -> piece ids bottom → top, piece -> stack
+    stacks: dict = field(default_factory=dict)
+    stack_of: dict = field(default_factory=dict)
+    combats: list = field(default_factory=list)  # a rules system's combat records, in log order
+    # the engine's hook runner: a rule may run another hook (``combat``) for the rules after it
+    hook_runner: object = None
+
+    def stack_above(self, piece: str) -> tuple[str, ...] | None:
+        """Pieces above ``piece`` in its VASSAL stack, top first; None when its stack is not known
+        (it is in no stack)."""
+        sid = self.stack_of.get(piece)
+        members = self.stacks.get(sid) if sid is not None else None
+        if not members or piece not in members:
+            return None
+        i = members.index(piece)
+        return tuple(reversed(members[i + 1:]))
 
     # ---------------------------------------------------------------- positions
     def locate(self, map_name: str | None, x: int, y: int) -> Hex | None:

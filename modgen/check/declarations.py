@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
 from ..hexgrid import Hex
@@ -150,14 +150,15 @@ class Grammar:
         s = text.strip()
         if not s.startswith("!") or len(s) < 2 or not s[1].isalpha():
             return None
-        keyword, _, rest = s[1:].partition(" ")
-        keyword = keyword.lower()
+        parts = s[1:].split(None, 1)
+        keyword, rest = parts[0].lower(), (parts[1] if len(parts) > 1 else "")
         entry = self.keywords.get(keyword)
         if entry is None:
             known = ", ".join("!" + k for k in sorted(self.keywords))
             raise DeclarationError(f"unknown declaration !{keyword} (known: {known})")
         d = entry[0](keyword, rest.strip())
-        return Declaration(d.keyword, d.unit, d.hexes, d.args, s, player, step, d.sheets)
+        # a keyword's parser may return a Declaration subclass with its own fields (combat)
+        return replace(d, text=s, player=player, step=step)
 
     def usage_lines(self) -> list[str]:
         return [self.keywords[k][1] for k in sorted(self.keywords)]
@@ -174,9 +175,12 @@ class Declarations:
     """Every declaration seen so far, by keyword, for rules to consult."""
 
     items: list[Declaration] = field(default_factory=list)
+    # keyword -> its declarations in log order (rules ask on every move: no scan of them all)
+    by_keyword: dict = field(default_factory=dict, repr=False)
 
     def add(self, d: Declaration) -> None:
         self.items.append(d)
+        self.by_keyword.setdefault(d.keyword, []).append(d)
 
     def of(self, keyword: str) -> list[Declaration]:
-        return [d for d in self.items if d.keyword == keyword]
+        return list(self.by_keyword.get(keyword, ()))

@@ -10,10 +10,17 @@ it runs (its *hook*):
 
 * ``setup(ctx)``                       once, on the begin state of the log
 * ``move(ctx, unit, frm, to, frm_map)`` a unit piece changed place (``frm``/``to`` hexes or None)
+* ``restack(ctx, unit, hex)``           a piece moved within its hex (its stack order changed)
 * ``flip(ctx, unit, before, after)``    the unit's ``Step`` layer changed level
 * ``turn(ctx, old, new)``               the turn tracker changed (``PhaseInfo`` before / after)
 * ``phase_end(ctx, ended)``             the turn tracker left a phase (end-of-phase checks)
 * ``declare(ctx, declaration)``         a chat declaration was read
+* ``change(ctx, unit, changes)``        properties of a piece changed in place (``D/``): ``changes``
+                                        maps a property name to [old, new] (HQ ``SupplyPoints``,
+                                        marker values)
+* ``dice(ctx, roll)``                   a DiceButton roll (``modgen.replay.DiceRolled``)
+* ``combat(ctx, combat)``               a combat is complete (a system's combat record, e.g.
+                                        ``modgen.systems.der_weltkrieg.combat_record.Combat``)
 * ``end(ctx)``                          after the last step
 
 Every function returns an iterable of findings (or None). Steps a later undo reversed, and the undo
@@ -26,23 +33,29 @@ to be listed there; its ``@rule`` functions run in the order of that list, then 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 import importlib
 
 from ..model.theatre import hex_names
+from ..errors import ModgenError
+from ..hexgrid import Hex
 from ..model.types import Game, Scenario
-from ..replay import (ChatLine, GameState, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
-                      PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced, Visitor)
+from ..replay import (ChatLine, DiceRolled, GameState, PieceChanged, PieceCreated, PieceDeleted,
+                      PieceFlipped, PieceMoved, PieceSentTo, Replayer, StepRecord, TurnAdvanced,
+                      Visitor)
 from ..replay.turns import TurnDecoder
 from ..system import System, system_of
 from . import declarations as decl
 from .context import Board, CheckContext, PhaseInfo, UnitState, boards_for
-from .findings import WARNING, Finding, Report
+from .coverage import Coverage, assess
+from .findings import WARNING, Finding, Report, _rule_key
 from .logread import LogData, our_module
 
-HOOKS = ("setup", "move", "flip", "turn", "phase_end", "declare", "end")
+HOOKS = ("setup", "move", "restack", "flip", "turn", "phase_end", "declare", "change", "dice",
+         "combat", "end")
+SCENE_RADIUS = 3          # hexes around a finding whose pieces its report picture shows
 
 
 @dataclass(frozen=True)
@@ -99,6 +112,7 @@ class Checker(Visitor):
             boards = boards_for(game, scenario.maps if scenario else sorted(game.maps))
         self.system = system
         self.ctx = CheckContext(game, scenario, system.turn_structure(game), boards)
+        self.ctx.hook_runner = self._run
         self.rules = rules_for(system, game.id) if rules is None else list(rules)
         self.grammar = decl.Grammar(system.keywords())
         self.findings: list[Finding] = []
@@ -109,6 +123,12 @@ class Checker(Visitor):
         self._phase_cache: dict = {}
         self._phase_seen = False
         self._labels_trusted = True     # False: the tracker is not this game's calendar
+        self.known_units: set[str] = set()      # pieces the game data know as units (coverage)
+        self.unknown_pieces: set[str] = set()   # pieces known neither as unit nor as marker
+        # step index -> {stack id: members bottom → top} for the stacks the step touched: the
+        # rules run after the replay, so the stack order VASSAL had after each step is kept here
+        # (13-22: strength markers modify the units under them, in stack order)
+        self._stacks_after: dict[int, dict[str, tuple]] = {}
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -118,7 +138,30 @@ class Checker(Visitor):
                 for f in out:
                     if not f.check:
                         f = Finding(**{**f.__dict__, "check": r.name})
+                    if (f.hexes or f.path) and not f.scene:
+                        f = replace(f, scene=self._scene(f))
                     self.findings.append(f)
+
+    def _scene(self, f: Finding, radius: int = SCENE_RADIUS) -> tuple:
+        """The pieces within ``radius`` hexes of a finding's hexes as they stand now (the HTML
+        report draws them on its map picture: the enemy units behind an "enter EZOC" cost)."""
+        near: set = set()
+        frontier = set()
+        for text in (*f.hexes, *f.path):
+            try:
+                frontier.add(Hex.parse(text))
+            except ModgenError:
+                continue
+        for _ in range(radius + 1):
+            near |= frontier
+            frontier = {n for h in frontier for n in h.neighbours()} - near
+        out = []
+        for h in sorted(near):
+            for u in self.ctx.by_hex.get(h, {}).values():
+                if u.counter is not None or u.marker_id:
+                    out.append((h.id, u.unit_id if u.counter is not None else "", u.marker_id or "",
+                                u.marker_value or "", bool(u.reduced)))
+        return tuple(out)
 
     # ------------------------------------------------------------------ state
     def _unit(self, pid: str, name: str, props: dict, layers: dict, map_: str | None, x: int,
@@ -126,6 +169,10 @@ class Checker(Visitor):
         game = self.ctx.game
         uid = props.get("UnitId") or ""
         counter = game.counters.get(uid) if uid else None
+        if counter is not None:
+            self.known_units.add(pid)
+        elif props.get("MarkerId") not in game.markers:
+            self.unknown_pieces.add(pid)
         nation = counter.nation if counter else (props.get("Nation") or None)
         side = None
         if nation and nation in game.nations:
@@ -157,6 +204,9 @@ class Checker(Visitor):
     # ------------------------------------------------------------------ the visitor
     def on_start(self, state: GameState) -> None:
         ctx = self.ctx
+        for sid, st in state.stacks.items():
+            if not st.removed:
+                _set_stack(ctx, sid, tuple(st.members))
         for pid, p in state.pieces.items():
             f = p.facts
             m, x, y = p.position
@@ -177,6 +227,21 @@ class Checker(Visitor):
 
     def on_step(self, step: StepRecord, state: GameState) -> None:
         self.records.append(step)
+        touched: dict[str, tuple] = {}
+        for ev in step.events:
+            pid = getattr(ev, "piece", None)
+            if pid is None:
+                continue
+            for sid in (getattr(ev, "from_stack", None), getattr(ev, "to_stack", None),
+                        getattr(ev, "stack", None)):
+                if sid is not None and sid not in touched:
+                    st = state.stacks.get(sid)
+                    touched[sid] = tuple(st.members) if st is not None and not st.removed else ()
+            st = state.stack_of(pid)
+            if st is not None and st.id not in touched:
+                touched[st.id] = tuple(st.members) if not st.removed else ()
+        if touched:
+            self._stacks_after[step.index] = touched
 
     def on_end(self, state: GameState | None = None) -> None:
         n = len(self.records)
@@ -192,10 +257,15 @@ class Checker(Visitor):
         self.end()
 
     # ------------------------------------------------------------------ one step
+    def _apply_stacks(self, index: int) -> None:
+        for sid, members in self._stacks_after.pop(index, {}).items():
+            _set_stack(self.ctx, sid, members)
+
     def step(self, rec: StepRecord) -> None:
         ctx = self.ctx
         index = rec.index
         ctx.step = index
+        self._apply_stacks(index)
         for ev in rec.events:
             t = type(ev)
             if t is PieceMoved or t is PieceSentTo:
@@ -208,6 +278,10 @@ class Checker(Visitor):
                 u.map, u.x, u.y = d.map, d.x, d.y
                 u.hex = ctx.locate(u.map, u.x, u.y)
                 ctx.reindex(u, frm)
+                if u.hex == frm and u.map == frm_map and u.hex is not None:
+                    # moved within its hex: its place in the stack changed (13-22: a unit put
+                    # under a strength marker loses strength)
+                    self._run("restack", u, u.hex)
                 if u.hex != frm or u.map != frm_map:
                     if u.hex is not None:
                         ctx.touched.add(u.hex)
@@ -234,6 +308,7 @@ class Checker(Visitor):
                 u = ctx.units.get(ev.piece)
                 if u is not None:
                     _set_changes(u, ev.changes)
+                    self._run("change", u, ev.changes)
             elif t is PieceCreated:
                 ctx.version += 1
                 old = ctx.units.get(ev.piece)
@@ -267,6 +342,8 @@ class Checker(Visitor):
                     ctx.now = new
                     ctx.phase_start_step = index
                     self._run("turn", old, new)
+            elif t is DiceRolled:
+                self._run("dice", ev)
             elif t is ChatLine:
                 if ev.chat_kind != "chat":
                     continue
@@ -295,6 +372,16 @@ class Checker(Visitor):
                                   "checked")
         self._run("end")
 
+    def coverage(self, log: LogData) -> Coverage:
+        """What this run checked (``modgen.check.coverage``): the rules, on how many units, and
+        what it could not check."""
+        ctx = self.ctx
+        rules = sorted({r.number for r in self.rules}, key=_rule_key)
+        return assess(rules=rules, units=len(self.known_units), unknown=len(self.unknown_pieces),
+                      scenario_known=ctx.scenario is not None,
+                      turn_read=not (ctx.now.phase is None and not self._phase_seen),
+                      module_name=log.module_name, game_title=ctx.game.title)
+
     def run(self, log: LogData, module: Any = None) -> list[Finding]:
         """Replay ``log`` (``modgen.replay.Replayer``) with this checker as the visitor.
 
@@ -312,6 +399,7 @@ class Checker(Visitor):
         """Apply an undone step (or the undo) to the positions without checking anything."""
         ctx = self.ctx
         ctx.version += 1
+        self._apply_stacks(rec.index)
         for ev in rec.events:
             t = type(ev)
             if (t is PieceMoved or t is PieceSentTo) and ev.piece in ctx.units:
@@ -338,6 +426,19 @@ class Checker(Visitor):
                     ctx.reindex(u, u.hex, removed=True)
 
 
+def _set_stack(ctx: CheckContext, sid: str, members: tuple) -> None:
+    old = ctx.stacks.get(sid, ())
+    for pid in old:
+        if ctx.stack_of.get(pid) == sid and pid not in members:
+            del ctx.stack_of[pid]
+    if members:
+        ctx.stacks[sid] = members
+        for pid in members:
+            ctx.stack_of[pid] = sid
+    else:
+        ctx.stacks.pop(sid, None)
+
+
 def _set_supply(u: UnitState, sp: str | None) -> None:
     if sp is not None and sp.strip().lstrip("-").isdigit():
         u.supply_points = int(sp)
@@ -362,4 +463,7 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
         findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
-                  side_names={s.id: s.name for s in game.sides})
+                  side_names={s.id: s.name for s in game.sides},
+                  coverage=checker.coverage(log),
+                  combats=list(checker.ctx.combats),
+                  end_of_game=checker.ctx.cache.get("end-of-game"))

@@ -3,7 +3,9 @@
 A finding cites its rule ("6-9" for a Standard Rule, "IF 3-4" for an Italian Front scenario rule),
 the log step, the turn and phase, the side, the units and hexes involved and one sentence with the
 numbers. ``severity`` is ``violation`` (the rule was broken), ``warning`` (suspicious, e.g. an
-unknown declaration) or ``undetermined`` (the log does not say enough; ``missing`` says what).
+unknown declaration), ``undetermined`` (the log does not say enough; ``missing`` says what) or
+``info`` (no rule broken, but the report says which rule made a move legal, e.g. Column
+Movement inferred for a move beyond the MA).
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from typing import Iterable
 VIOLATION = "violation"
 WARNING = "warning"
 UNDETERMINED = "undetermined"
-SEVERITIES = (VIOLATION, WARNING, UNDETERMINED)
+INFO = "info"
+SEVERITIES = (VIOLATION, WARNING, UNDETERMINED, INFO)
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class UnitRef:
 @dataclass(frozen=True)
 class Finding:
     rule: str                           # "6-9", "25-3", "IF 3-4"
-    severity: str                       # violation | warning | undetermined
+    severity: str                       # violation | warning | undetermined | info
     message: str                        # one sentence, with the numbers
     step: int | None = None             # 1-based log step (None: set-up / whole game)
     turn: str | None = None             # "Turn 2 May 1915"
@@ -43,6 +46,9 @@ class Finding:
     path: tuple[str, ...] = ()          # hexes in order, for drawing a move
     missing: str = ""                   # for undetermined: what the log did not say
     check: str = ""                     # the rule function that produced it
+    #: the pieces around the finding when it was made, for the report's map picture:
+    #: (hex, counter id, marker id, marker value, reduced) in stacking order; not in the JSON
+    scene: tuple = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
@@ -54,6 +60,7 @@ class Finding:
 
     def to_dict(self) -> dict:
         d = asdict(self)
+        d.pop("scene", None)
         d["units"] = [{"id": u.id, "name": u.name} for u in self.units]
         d["hexes"] = list(self.hexes)
         d["path"] = list(self.path)
@@ -105,6 +112,12 @@ class Report:
     scenario_basis: str = ""           # how the scenario was recognised
     notes: list[str] = field(default_factory=list)
     side_names: dict[str, str] = field(default_factory=dict)
+    #: what was checked (``modgen.check.coverage.Coverage``); None: everything (a report built by
+    #: hand, or by a checker that does not say)
+    coverage: object | None = None
+    combats: list = field(default_factory=list)   # combat records (with ``to_dict``), log order
+    # the end of the game (a rules system's DM and victory standing, with ``to_dict``/``lines``)
+    end_of_game: object = None
 
     def __post_init__(self) -> None:
         self.findings = sorted(self.findings, key=Finding.sort_key)
@@ -118,5 +131,24 @@ class Report:
         return [f for f in self.findings if f.severity == VIOLATION]
 
     @property
+    def complete(self) -> bool:
+        """Every check it needed ran (see ``coverage``)."""
+        return self.coverage is None or self.coverage.complete
+
+    def headline(self) -> str:
+        """The verdict in one sentence: violations, or no violation, or what was not checked."""
+        n = len(self.violations)
+        if n:
+            head = f"{n} rule violation{'s' if n != 1 else ''} found."
+            if not self.complete:
+                head += " Not checked: " + "; ".join(str(g) for g in self.coverage.not_checked)
+            return head
+        return self.coverage.headline() if self.coverage is not None else "No rule violation found."
+
+    @property
     def exit_code(self) -> int:
-        return 1 if self.violations else 0
+        """0 no violation (everything checked), 1 violations, 3 no violation but not everything
+        could be checked (``modgen.check.coverage.EXIT_INCOMPLETE``)."""
+        if self.violations:
+            return 1
+        return 0 if self.complete else 3

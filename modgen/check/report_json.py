@@ -5,7 +5,7 @@ import json
 
 from .findings import Report
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2     # 2: verdict and coverage (what was and was not checked)
 
 
 def as_dict(report: Report) -> dict:
@@ -20,7 +20,11 @@ def as_dict(report: Report) -> dict:
         "notes": list(report.notes),
         "sides": dict(report.side_names),
         "findings": [f.to_dict() for f in report.findings],
+        "combats": [c.to_dict() for c in report.combats if hasattr(c, "to_dict")],
         "summary": report.summary.to_dict(),
+        "verdict": report.headline(),
+        "coverage": report.coverage.to_dict() if report.coverage is not None else None,
+        "end_of_game": report.end_of_game.to_dict() if hasattr(report.end_of_game, "to_dict") else None,
         "exit_code": report.exit_code,
     }
 

@@ -1,9 +1,10 @@
 """Plain-text report: findings grouped by severity in log order, then the summary per rule and side."""
 from __future__ import annotations
 
-from .findings import SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
+from .findings import INFO, SEVERITIES, UNDETERMINED, VIOLATION, WARNING, Finding, Report
 
-_TITLES = {VIOLATION: "Violations", WARNING: "Warnings", UNDETERMINED: "Undetermined"}
+_TITLES = {VIOLATION: "Violations", WARNING: "Warnings", UNDETERMINED: "Undetermined",
+           INFO: "Information"}
 
 
 def _where(f: Finding) -> str:
@@ -35,7 +36,8 @@ def render(report: Report) -> str:
     out = [f"modgen check: {report.log_file}",
            f"game {report.game}, scenario {report.scenario or 'unknown'}"
            + (f" ({report.scenario_basis})" if report.scenario_basis else "")
-           + f", {report.steps} log steps"]
+           + f", {report.steps} log steps",
+           report.headline()]
     for n in report.notes:
         out.append(f"note: {n}")
     for sev in SEVERITIES:
@@ -47,12 +49,21 @@ def render(report: Report) -> str:
         out.append("-" * (len(_TITLES[sev]) + len(str(len(group))) + 3))
         for f in group:
             out.append(finding_line(f, names))
+    if report.combats:
+        out.append("")
+        out.append(f"Combats ({len(report.combats)})")
+        out.append("-" * (len(str(len(report.combats))) + 10))
+        for c in report.combats:
+            out.append(getattr(c, "title", str(c)))
+            lines = c.summary_lines(names) if hasattr(c, "summary_lines") else []
+            out += [f"    {line}" for line in lines]
     s = report.summary
     out.append("")
     out.append("Summary")
     out.append("-------")
     out.append(f"{_count(s.total[VIOLATION], 'violation')}, {_count(s.total[WARNING], 'warning')}, "
-               f"{s.total[UNDETERMINED]} undetermined")
+               f"{s.total[UNDETERMINED]} undetermined"
+               + (f", {s.total[INFO]} info" if s.total.get(INFO) else ""))
     if s.by_rule:
         out.append("by rule:")
         for rule, c in s.by_rule.items():
@@ -62,8 +73,17 @@ def render(report: Report) -> str:
         for side, c in s.by_side.items():
             label = names.get(side, side)
             out.append(f"  {label:<16} " + ", ".join(f"{c[k]} {k}" for k in SEVERITIES if c[k]))
-    if not report.violations:
-        out.append("No rule violation found.")
+    cov = report.coverage
+    if cov is not None and cov.rules:
+        out.append(f"checked: {len(cov.rules)} rules ({', '.join(cov.rules)}) on {cov.units} "
+                   f"unit{'s' if cov.units != 1 else ''}")
+    eog = report.end_of_game
+    if eog is not None and hasattr(eog, "lines"):
+        title = "End of the game" if getattr(eog, "final", False) else "Standing so far"
+        out += ["", title, "-" * len(title)]
+        out += eog.lines()
+        out.append("")
+    out.append(report.headline())      # the report ends with its verdict, as it begins
     return "\n".join(out) + "\n"
 
 

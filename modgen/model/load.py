@@ -29,6 +29,8 @@ from ..paths import data_root as _default_root
 from .types import (Counter, Face, FortressPlacement, Game, GameDate, MapDef, MarkerDef, MarkerPlacement, Nation,
                     Placement, Provenance, RailCapacity, Scenario, ScheduleEntry, Side, Source, SpecialRule)
 from .maps import load_map
+from .schema import (ANY, BOOL, COLOUR, FACE, FILE, IDENT, LINE, NOTE, NOTES, PROVENANCE, STRINGS, TEXT, Enum,
+                     Field, Int, ListOf, MapOf, Records, Schema)
 from .validate import FileCtx, line_of, parse_date
 from .yamlio import load_yaml
 
@@ -37,6 +39,49 @@ UNIT_TYPES = ("inf", "mtn", "cav", "art", "siege-art", "eng", "aslt", "mtn-aslt"
 UNIT_SIZES = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
 MARKER_KINDS = ("trench", "construction", "devastation", "railhead", "entrained", "supply", "strength", "dm", "vp",
                 "turn", "month", "year", "phase", "control", "out-of-supply", "hindenburg-line", "generic")
+
+# ------------------------------------------------------------------ the schemas of the data files
+# (modgen.model.schema: every field has a type; a rules system extends these for its own values)
+
+NATION = Schema({
+    "id": Field(IDENT, required=True), "name": Field(TEXT, required=True), "adjective": TEXT,
+    "side": Field(TEXT, required=True), "background": Field(COLOUR, required=True),
+    "text": Field(COLOUR, required=True), "colour_rule": TEXT, "colour_note": NOTE,
+    "rail_capacity": Int(0), "rail_rule": TEXT, "rail_note": NOTE,
+}, name="game file: nations[]")
+SIDE = Schema({"id": Field(IDENT, required=True), "name": Field(TEXT, required=True),
+               "nations": Field(STRINGS, required=True)}, name="game file: sides[]")
+GAME_FILE = Schema({
+    "id": Field(IDENT, required=True), "title": Field(TEXT, required=True),
+    "system": Field(TEXT, required=True, doc="the rules system (modgen.system)"),
+    "version": Field(TEXT, required=True), "description": NOTE,
+    "sides": Field(Records(SIDE), required=True), "nations": Field(Records(NATION), required=True),
+    "maps": Field(ListOf(TEXT, min_items=1), required=True, doc="map ids: maps/<id>.yaml"),
+    "counters": Field(ListOf(FILE, min_items=1), required=True),
+    "markers": Field(ANY, required=True, doc="the markers file, or a list of them (a later one adds and "
+                                             "replaces markers)"),
+    "scenarios": Field(ListOf(FILE), required=True, doc="may be empty: a set-up printed on the counters"),
+    "tables": MapOf(TEXT, FILE), "provenance": PROVENANCE, "notes": NOTES,
+    "theatre": Field(ANY, doc="a game of several sheets: their offsets on one hex lattice "
+                              "(modgen.model.theatre; checked by _Loader.theatre_of)"),
+}, name="games/<game>.yaml")
+COUNTER = Schema({
+    "id": Field(IDENT, required=True), "type": Field(Enum(UNIT_TYPES), required=True),
+    "size": Enum(UNIT_SIZES), "designation": TEXT,
+    "front": Field(FACE, doc="strength-movement; required except for HQs"), "back": FACE,
+    "back_printed": Field(LINE, doc="the rulebook line printing the reduced side"),
+    "full_strength": Int(0), "full_strength_colour": COLOUR, "rpl": BOOL, "qualifiers": STRINGS,
+    "lines": ListOf(LINE), "note": NOTE, "provenance": PROVENANCE,
+    "front_placeholder": Field(BOOL, doc="the front's values are placeholders (needs provenance placeholder)"),
+}, name="counter file: counters[]")
+COUNTER_FILE = Schema({"nation": Field(TEXT, required=True), "counters": Field(Records(COUNTER), required=True),
+                       "back_rule": NOTE, "notes": NOTES, "sources": ListOf(NOTE),
+                       "rulebook": Field(TEXT, doc="the seed file the counters' lines point into (000, 003)")},
+                      name="counter file")
+MARKER = Schema({"id": Field(IDENT, required=True), "kind": Field(Enum(MARKER_KINDS), required=True),
+                 "label": Field(TEXT, required=True), "values": STRINGS, "rule": TEXT, "note": NOTE,
+                 "count": Int(0)}, name="markers file: markers[]")
+MARKER_FILE = Schema({"markers": Field(Records(MARKER), required=True), "notes": NOTES}, name="markers file")
 
 
 class _Loader:
@@ -47,6 +92,7 @@ class _Loader:
         self.warnings: list[ModgenError] = []   # things that do not stop loading (a map not drawn yet)
         self.files: list[Path] = []         # every data file read, for the version hash
         self.system = None                  # the game's rules system (modgen.system.System)
+        self.invalid_counters: set[str] = set()   # ids of counters with errors (not "unknown" elsewhere)
 
     # ------------------------------------------------------------------ files
     def rel(self, path: Path) -> str:
@@ -56,20 +102,22 @@ class _Loader:
             return path.as_posix()
 
     def read(self, relpath: str, *, referenced_from: tuple[FileCtx, int | None, str] | None = None) -> tuple[Any, FileCtx]:
-        """Parse one data file; a missing file is reported where it is referenced."""
+        """Parse one data file; a missing file is reported where it is referenced, an empty one
+        (nothing but comments) as an error of its own: it is never skipped silently."""
         path = (self.root / relpath)
         ctx = FileCtx(relpath, self.errors)
+        where = referenced_from
         if not _inside(path, self.root):
-            where = referenced_from
             (where[0] if where else ctx).error(f"{relpath!r} is outside the data folder",
                                                where[1] if where else None, where[2] if where else None)
             return None, ctx
         if not path.is_file():
+            why = "is a directory, not a data file" if path.is_dir() else "file not found"
             if referenced_from:
                 rctx, line, field = referenced_from
-                rctx.error(f"file not found: {relpath}", line, field)
+                rctx.error(f"{why}: {relpath}", line, field)
             else:
-                ctx.error("file not found")
+                ctx.error(why)
             return None, ctx
         self.files.append(path)
         try:
@@ -84,27 +132,29 @@ class _Loader:
         if not (self.root / "games").is_dir():
             self.errors.append(ModgenError(f"no games/ folder in the data folder {self.root}"))
             return None
+        if not (self.root / gpath).exists():
+            known = sorted(p.stem for p in (self.root / "games").glob("*.yaml"))
+            self.errors.append(ModgenError(f"no such game {self.game_id!r} (known: {', '.join(known) or 'none'})",
+                                           file=gpath))
+            return None
         data, g = self.read(gpath)
         if data is None:
-            if not (self.root / gpath).is_file():
-                known = sorted(p.stem for p in (self.root / "games").glob("*.yaml"))
-                self.errors[-1] = ModgenError(f"no such game {self.game_id!r} (known: {', '.join(known) or 'none'})",
-                                              file=gpath)
             return None
         d = g.mapping(data, "")
         if d is None:
             return None
-        g.unknown_keys(d, ("id", "title", "system", "version", "description", "sides", "nations", "maps", "counters",
-                           "markers", "scenarios", "tables", "provenance", "notes", "theatre"), "")
-        gid = g.ident(d, "id", "")
+        v = GAME_FILE.read(g, d, "")
+        if v is None:
+            return None
+        gid = v["id"]
         if gid is not None and gid != self.game_id:
             g.error(f"id {gid!r} does not match the file name ({self.game_id})", line_of(d, "id"), "id")
-        title = g.text(d, "title", "") or self.game_id
-        system = g.text(d, "system", "") or ""
+        title = v["title"] or self.game_id
+        system = v["system"] or ""
         self.system = self.find_system(system, g, line_of(d, "system"))
-        version = g.text(d, "version", "") or "0"
-        nations = self.nations(d, g)
-        sides = self.sides(d, g, nations)
+        version = v["version"] or "0"
+        nations = self.nations(v, g)
+        sides = self.sides(v, g, nations)
         system_data = self.system.data_loader() if self.system else None
         if system_data is not None:
             # a rules system whose counters, maps and tables have a shape of their own reads them
@@ -144,44 +194,38 @@ class _Loader:
             h.update(p.read_bytes() + b"\0")
         return h.hexdigest()[:8]
 
-    def nations(self, d: dict, g: FileCtx) -> dict[str, Nation]:
+    def nations(self, v, g: FileCtx) -> dict[str, Nation]:
         out: dict[str, Nation] = {}
-        for f, n in g.records(d, "nations", None):
-            g.unknown_keys(n, ("id", "name", "adjective", "side", "background", "text", "colour_rule", "colour_note",
-                               "rail_capacity", "rail_rule", "rail_note"), f)
-            nid = g.ident(n, "id", f)
+        for f, n in v.records("nations", g):
+            nid = n["id"]
             if nid is None:
                 continue
             if nid in out:
-                g.error(f"duplicate nation id {nid!r}", line_of(n, "id"), f"{f}.id")
+                g.error(f"duplicate nation id {nid!r}", n.line("id"), f"{f}.id")
                 continue
-            rail = n.get("rail_capacity")
-            if rail is not None:
-                rail = g.integer(n, "rail_capacity", f, required=False, minimum=0)
-            out[nid] = Nation(id=nid, name=g.text(n, "name", f) or nid, side=g.text(n, "side", f) or "",
-                              background=g.colour(n, "background", f) or "#ffffff",
-                              text=g.colour(n, "text", f) or "#000000",
-                              adjective=g.text(n, "adjective", f, required=False, default="") or "",
-                              rail_capacity=rail, source=g.source(n))
+            out[nid] = Nation(id=nid, name=n["name"] or nid, side=n["side"] or "",
+                              background=n["background"] or "#ffffff", text=n["text"] or "#000000",
+                              adjective=n["adjective"] or "", rail_capacity=n["rail_capacity"],
+                              source=g.source(n.node))
         return out
 
-    def sides(self, d: dict, g: FileCtx, nations: dict[str, Nation]) -> list[Side]:
+    def sides(self, v, g: FileCtx, nations: dict[str, Nation]) -> list[Side]:
         sides: list[Side] = []
-        for f, s in g.records(d, "sides", ("id", "name", "nations")):
-            sid = g.ident(s, "id", f)
+        for f, s in v.records("sides", g):
+            sid = s["id"]
             if sid is None:
                 continue
             if any(x.id == sid for x in sides):
-                g.error(f"duplicate side id {sid!r}", line_of(s, "id"), f"{f}.id")
+                g.error(f"duplicate side id {sid!r}", s.line("id"), f"{f}.id")
                 continue
-            members = g.strings(s, "nations", f, required=True)
+            members = s["nations"] or ()
             for j, nid in enumerate(members):
                 if nid not in nations:
-                    g.error(f"unknown nation {nid!r}", line_of_list(s, "nations", j), f"{f}.nations[{j}]")
+                    g.error(f"unknown nation {nid!r}", line_of_list(s.node, "nations", j), f"{f}.nations[{j}]")
                 elif nations[nid].side != sid:
-                    g.error(f"nation {nid!r} says its side is {nations[nid].side!r}", line_of_list(s, "nations", j),
-                            f"{f}.nations[{j}]")
-            sides.append(Side(sid, g.text(s, "name", f) or sid, members))
+                    g.error(f"nation {nid!r} says its side is {nations[nid].side!r}",
+                            line_of_list(s.node, "nations", j), f"{f}.nations[{j}]")
+            sides.append(Side(sid, s["name"] or sid, tuple(members)))
         ids = {s.id for s in sides}
         for n in nations.values():
             if ids and n.side not in ids:
@@ -223,6 +267,7 @@ class _Loader:
                 out[mid] = m
         return out
 
+    # ------------------------------------------------------------------ counters
     # ------------------------------------------------------------------ the theatre
     def theatre_of(self, d: dict, g: FileCtx, maps: dict[str, MapDef]):
         """The sheets on one lattice (``theatre:``; see modgen.model.theatre). A game of one map
@@ -305,56 +350,69 @@ class _Loader:
             data, c = self.read(rel, referenced_from=(g, line_of_list(d, "counters", j), f"counters[{j}]"))
             if data is None:
                 continue
-            top = c.mapping(data, "")
+            top = COUNTER_FILE.read(c, data, "")
             if top is None:
                 continue
-            c.unknown_keys(top, ("nation", "counters", "back_rule", "notes", "sources", "rulebook"), "")
-            nation = c.text(top, "nation", "")
+            nation = top["nation"]
             if nation is not None and nation not in nations:
-                c.error(f"unknown nation {nation!r}", line_of(top, "nation"), "nation")
-            back_rule = c.text(top, "back_rule", "", required=False, default="") or ""
+                c.error(f"unknown nation {nation!r}", top.line("nation"), "nation")
+            back_rule = top["back_rule"] or ""
             # the rulebook file the ``lines`` of this file's counters point into (000, 003, ...)
-            book = c.text(top, "rulebook", "", required=False, default="000") or "000"
+            book = top["rulebook"] or "000"
             if not (len(book) == 3 and book.isdigit()):
-                c.error(f"rulebook must be a seed file number like '003', got {book!r}", line_of(top, "rulebook"),
+                c.error(f"rulebook must be a seed file number like '003', got {book!r}", top.line("rulebook"),
                         "rulebook")
-            for f, u in c.records(top, "counters", None):
-                counter = self.counter(u, c, f, nation or "", back_rule, book)
+                book = "000"
+            raw = top.node.get("counters")
+            for i, u in enumerate(raw if isinstance(raw, list) else ()):
+                counter = self.counter(u, c, f"counters[{i}]", line_of_list(top.node, "counters", i),
+                                       nation or "", back_rule, book=book)
                 if counter is None:
+                    if isinstance(u, dict) and isinstance(u.get("id"), str):
+                        self.invalid_counters.add(u["id"])
                     continue
                 if counter.id in out:
                     c.error(f"duplicate counter id {counter.id!r} (first in {where[counter.id]})", line_of(u, "id"),
-                            f"{f}.id")
+                            f"counters[{i}].id")
                     continue
                 out[counter.id] = counter
                 where[counter.id] = f"{rel}:{line_of(u, 'id')}"
         return out
 
-    def counter(self, u: dict, c: FileCtx, f: str, nation: str, back_rule: str, book: str = "000"
-                ) -> Counter | None:
-        c.unknown_keys(u, ("id", "type", "size", "designation", "front", "back", "back_printed", "full_strength",
-                           "full_strength_colour", "rpl", "qualifiers", "lines", "note", "provenance",
-                           "front_placeholder"), f)
-        cid = c.ident(u, "id", f)
-        if cid is None:
+    def counter(self, u: Any, c: FileCtx, f: str, line: int | None, nation: str, back_rule: str,
+                schema: Schema = COUNTER, book: str = "000") -> Counter | None:
+        """One counter record (``schema``: the counter fields; a rules system may extend them)."""
+        if not isinstance(u, dict):
+            c.error(f"expected a mapping, got {_kind_of(u)}", line, f)
+            return None
+        cid = IDENT.check(c, u.get("id"), line_of(u, "id"), f"{f}.id") if u.get("id") is not None else None
+        if u.get("id") is None:
+            c.error("required field is missing", line_of(u), f"{f}.id")
+        if not cid:
+            schema.read(c, u, f, line, skip=("id",))   # still report every other problem
             return None
         f = f"counters[{cid}]"
-        utype = c.enum(u, "type", f, UNIT_TYPES)
-        size = c.enum(u, "size", f, UNIT_SIZES, required=utype not in ("fortress", "flotilla"), default="")
-        designation = c.text(u, "designation", f, required=utype != "fortress", default="") or ""
-        if utype == "hq":
-            front = c.face(u, "front", f, required=False) or Face(None, None)
-        else:
-            front = c.face(u, "front", f)
-        back = c.face(u, "back", f, required=False)
-        printed = u.get("back_printed")
-        lines = []
-        for i, item, line in c.items(u, "lines", f, required=False):
-            if isinstance(item, int) and not isinstance(item, bool):
-                lines.append(f"{book}:L{item}")
-            else:
-                c.error("expected a rulebook line number", line, f"{f}.lines[{i}]")
-        prov = c.provenance(u, "provenance", f)
+        r = schema.read(c, u, f, line, skip=("id",))
+        utype = r["type"]
+        for key, needed in (("size", utype not in ("fortress", "flotilla")), ("designation", utype != "fortress"),
+                            ("front", utype != "hq")):
+            if needed and utype is not None and not r.present(key):
+                c.error("required field is missing", line_of(u), f"{f}.{key}")
+        front, back = r["front"], r["back"]
+        if utype == "hq" and front is None and not r.present("front"):
+            front = Face(None, None)
+        for key, face in (("front", front), ("back", back)):
+            if face is not None and face.movement is None and not face.rail_only and not face.river_only \
+                    and face.strength is not None \
+                    and utype not in ("fortress", None):
+                c.error(f"{u.get(key)!r} has no movement allowance: a {utype} counter prints "
+                        f"strength-movement like '5-4' (only a fortress prints its strength alone)",
+                        line_of(u, key), f"{f}.{key}")
+                if key == "front":
+                    front = None
+        printed = r["back_printed"]
+        lines = [f"{book}:L{n}" for n in (r["lines"] or ())]
+        prov = r["provenance"]
         if prov is None:
             if printed is not None or utype in ("hq", "fortress") and back is None:
                 prov = Provenance("rulebook", "front and back as printed" if printed is not None else
@@ -362,25 +420,20 @@ class _Loader:
             else:
                 prov = Provenance("placeholder", "front as printed in the rulebook set-up/schedule lines; the back "
                                   "(reduced) side is not printed in the rulebooks. " + back_rule, tuple(lines))
-        if printed is not None and not (isinstance(printed, int) and not isinstance(printed, bool)):
-            c.error("expected the rulebook line that prints the reduced side", line_of(u, "back_printed"),
-                    f"{f}.back_printed")
         if front is not None and back is not None and front.strength is not None and back.strength is not None \
                 and back.strength > front.strength:
             c.error(f"back strength {back.strength} is above front strength {front.strength}", line_of(u, "back"),
                     f"{f}.back")
-        fs = c.integer(u, "full_strength", f, required=False, minimum=0)
-        front_placeholder = c.boolean(u, "front_placeholder", f)
+        front_placeholder = bool(r["front_placeholder"])
         if front_placeholder and (prov is None or prov.kind != "placeholder"):
             c.error("a counter whose front is a placeholder needs provenance {kind: placeholder, reason: ...}",
                     line_of(u, "front_placeholder"), f"{f}.front_placeholder")
-        if utype is None or front is None:
+        if utype is None or front is None or r.bad & {"size", "designation"}:
             return None
-        return Counter(id=cid, nation=nation, type=utype, size=size or "", designation=designation, front=front,
-                       back=back, full_strength=fs,
-                       full_strength_colour=c.colour(u, "full_strength_colour", f) if "full_strength_colour" in u
-                       else None,
-                       rpl=c.boolean(u, "rpl", f) or utype == "rpl", qualifiers=c.strings(u, "qualifiers", f),
+        return Counter(id=cid, nation=nation, type=utype, size=r["size"] or "", designation=r["designation"] or "",
+                       front=front, back=back, full_strength=r["full_strength"],
+                       full_strength_colour=r["full_strength_colour"],
+                       rpl=bool(r["rpl"]) or utype == "rpl", qualifiers=tuple(r["qualifiers"] or ()),
                        provenance=prov, source=c.source(u, "id"), front_placeholder=front_placeholder)
 
     def markers(self, d: dict, g: FileCtx) -> dict[str, MarkerDef]:
@@ -389,7 +442,6 @@ class _Loader:
         out: dict[str, MarkerDef] = {}
         v = d.get("markers")
         if v is None:
-            g.error("required field is missing", line_of(d), "markers")
             return out
         rels = [v] if isinstance(v, str) else g.strings(d, "markers", "", required=True)
         for j, rel in enumerate(rels):
@@ -397,22 +449,20 @@ class _Loader:
             data, c = self.read(rel, referenced_from=(g, line, "markers"))
             if data is None:
                 continue
-            top = c.mapping(data, "")
+            top = MARKER_FILE.read(c, data, "")
             if top is None:
                 continue
-            c.unknown_keys(top, ("markers", "notes"), "")
             here: set[str] = set()
-            for f, m in c.records(top, "markers", ("id", "kind", "label", "values", "rule", "note", "count")):
-                mid = c.ident(m, "id", f)
+            for f, m in top.records("markers", c):
+                mid = m["id"]
                 if mid is None:
                     continue
                 if mid in here:
-                    c.error(f"duplicate marker id {mid!r}", line_of(m, "id"), f"{f}.id")
+                    c.error(f"duplicate marker id {mid!r}", m.line("id"), f"{f}.id")
                     continue
                 here.add(mid)
-                kind = c.enum(m, "kind", f"markers[{mid}]", MARKER_KINDS)
-                out[mid] = MarkerDef(mid, kind or "generic", c.text(m, "label", f"markers[{mid}]") or mid,
-                                     c.strings(m, "values", f"markers[{mid}]"), c.source(m, "id"))
+                out[mid] = MarkerDef(mid, m["kind"] or "generic", m["label"] or mid, tuple(m["values"] or ()),
+                                     c.source(m.node, "id"))
         return out
 
     def find_system(self, system_id: str, g: FileCtx, line: int | None):
@@ -463,7 +513,8 @@ class _Loader:
                 continue
             s = load_scenario(data, c, nations=nations, sides=sides, maps=maps, counters=counters, markers=markers,
                               map_ids=tuple(g.strings(d, "maps", "")), sequence=tables.get("sequence"),
-                              theatre=getattr(self, "theatre", None))
+                              theatre=getattr(self, "theatre", None),
+                              invalid_counters=frozenset(self.invalid_counters))
             if s is None:
                 continue
             if s.id in out:
@@ -471,6 +522,11 @@ class _Loader:
                 continue
             out[s.id] = s
         return out
+
+
+def _kind_of(v: Any) -> str:
+    from .validate import _kind
+    return _kind(v)
 
 
 def line_of_list(d: dict, key: str, j: int) -> int | None:
@@ -543,7 +599,8 @@ def load_game(game_id: str = "italian-front", data_root: str | Path | None = Non
     loader = _run(game_id, root)
     game, errors = loader.game, loader.errors
     if errors or game is None:
-        raise ValidationErrors(errors or [ModgenError(f"game {game_id!r} could not be loaded")])
+        raise ValidationErrors(errors or [ModgenError(f"game {game_id!r} could not be loaded",
+                                                      file=f"games/{game_id}.yaml")])
     with _lock:
         _cache[key] = (stamp, game)
     return game

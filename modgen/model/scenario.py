@@ -15,17 +15,68 @@ from ..errors import ModgenError
 from ..hexgrid import Hex
 from .types import (Counter, FortressPlacement, MapDef, MapRestriction, MarkerDef, MarkerPlacement, MissingMap,
                     Nation, OffMapRail, Placement, RailCapacity, RailRoute, Scenario, ScheduleEntry, Side,
-                    SpecialRule, Victory, VictoryLevel)
+                    SpecialRule)
 from .validate import FileCtx, line_of
+from .schema import (ANY, BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Enum, Field, Int, ListOf, MapOf,
+                     Record, Records, Schema)
 
-SCENARIO_KEYS = ("id", "name", "rulebook", "maps", "first_turn", "last_turn", "first_phase", "phasing_side",
-                 "description", "setup_incomplete", "setup", "fortresses", "markers", "derived_markers", "dead_pool",
-                 "hq_supply_points", "rail_capacities", "rail_notes", "reinforcements", "special_rules",
-                 "victory_conditions", "starting_dm", "notes", "combatants", "map_restrictions", "missing_maps",
-                 "rail_networks", "offmap_rail", "victory", "rule_data", "menu", "setup_notes")
 RULE_KINDS = ("checked", "declaration", "advisory")
 MENUS = ("Scenarios", "Linking games", "Duration games")
-PLACEMENT_KEYS = ("counter", "hex", "reduced", "strength", "location", "line", "supply_points", "note")
+
+#: an arrival place (25-2; ``places:`` of a placement): exactly one of a hex, any city of a country
+#: (its nation id), any map-edge rail hex of a country — the scenario's arrival rules as data
+PLACE = Schema({"hex": HEX, "city": TEXT, "map_edge_rail": TEXT},
+               name="scenario: arrival place (places[]: {hex: CCRR} | {city: <nation>} | "
+                    "{map_edge_rail: <nation>})")
+PLACE_KINDS = {"hex": "hex", "city": "city", "map_edge_rail": "map-edge-rail"}
+PLACEMENT = Schema({
+    "counter": Field(TEXT, required=True), "hex": HEX, "reduced": BOOL, "strength": Int(0),
+    "location": TEXT, "line": LINE, "supply_points": Int(0, 100), "note": NOTE,
+    "places": Field(ListOf(Record(PLACE)), doc="where an arrival may be placed, as data beside "
+                                               "the printed location text (25-2)"),
+}, name="scenario: placement (setup[], dead_pool[], arrivals[], withdrawals[])")
+FORTRESS = Schema({"nation": Field(TEXT, required=True), "size": Field(Int(1), required=True),
+                   "hex": Field(HEX, required=True), "name": TEXT, "line": LINE},
+                  name="scenario: fortresses[]")
+MARKER_PLACEMENT = Schema({"marker": Field(TEXT, required=True), "hex": Field(HEX, required=True),
+                           "value": TEXT, "rule": TEXT, "line": LINE, "note": NOTE},
+                          name="scenario: markers[]")
+DERIVED_MARKER = Schema({"marker": Field(TEXT, required=True), "derive": Field(TEXT, required=True),
+                         "rule": TEXT, "line": LINE, "note": NOTE}, name="scenario: derived_markers[]")
+RAIL_CAPACITY = Schema({"nation": Field(TEXT, required=True), "divisions": Int(0),
+                        "not_usable_until": DATE, "halved_until": DATE, "note": NOTE, "line": LINE,
+                        "from": Field(DATE, doc="the capacity applies from that turn (12-8)"),
+                        "any_map": Field(BOOL, doc="usable on any map or combination of maps")},
+                       name="scenario: rail_capacities[]")
+SCHEDULE_ENTRY = Schema({"date": DATE, "when": TEXT, "nation": Field(TEXT, required=True),
+                         "arrivals": Records(PLACEMENT), "withdrawals": Records(PLACEMENT), "line": LINE,
+                         "section": TEXT, "note": NOTE}, name="scenario: reinforcements[]")
+SPECIAL_RULE = Schema({"number": TEXT, "text": Field(NOTE, required=True), "line": LINE,
+                       "kind": Field(Enum(RULE_KINDS), doc="how the checker treats it"),
+                       "note": Field(NOTE, doc="why it is not checked")},
+                      name="scenario: special_rules[]")
+SCENARIO = Schema({
+    "id": Field(IDENT, required=True), "name": Field(TEXT, required=True),
+    "rulebook": Field(TEXT, doc="where the rulebook prints it, e.g. 000:L1130-1211"),
+    "maps": Field(ListOf(TEXT, min_items=1), required=True), "first_turn": Field(DATE, required=True),
+    "last_turn": Field(DATE, required=True), "first_phase": Field(TEXT, required=True),
+    "phasing_side": Field(TEXT, required=True), "description": Field(NOTE, required=True),
+    "setup_incomplete": ListOf(NOTE), "setup": Field(Records(PLACEMENT), required=True),
+    "fortresses": Records(FORTRESS), "markers": Records(MARKER_PLACEMENT),
+    "derived_markers": Records(DERIVED_MARKER), "dead_pool": Records(PLACEMENT),
+    "hq_supply_points": MapOf(TEXT, Int(0, 100)), "rail_capacities": Records(RAIL_CAPACITY),
+    "rail_notes": NOTES, "reinforcements": Records(SCHEDULE_ENTRY),
+    "special_rules": Records(SPECIAL_RULE), "victory_conditions": Field(ListOf(NOTE), required=True),
+    "starting_dm": MapOf(TEXT, Int(0)), "notes": NOTES,
+    # checked item by item by modgen.model.scenario_rules (victory levels, supply, duration games)
+    "victory": ANY, "supply": ANY, "duration": ANY,
+    # games of several sheets and their scenario rules (checked item by item by _extras below)
+    "combatants": ANY, "map_restrictions": ANY, "missing_maps": ANY, "rail_networks": ANY,
+    "offmap_rail": ANY, "rule_data": ANY, "menu": Enum(MENUS), "setup_notes": NOTES,
+}, name="scenarios/<game>/<scenario>.yaml")
+#: the fields a scenario file may hold (kept for code that lists them)
+SCENARIO_KEYS = tuple(SCENARIO.fields)
+PLACEMENT_KEYS = tuple(PLACEMENT.fields)
 
 
 class _Scn:
@@ -40,31 +91,26 @@ class _Scn:
         self.sequence = sequence
         self.theatre = theatre
         self.scenario_maps: tuple[str, ...] = ()
-
-    def hex(self, d: dict, key: str, field: str, *, required: bool = True) -> Hex | None:
-        """A theatre hex from ``CCRR`` or ``SHEET:CCRR``."""
-        th = self.theatre
-        if th is None or not th.multi:
-            return self.c.hex(d, key, field, required=required)
-        v = self.c.text(d, key, field, required=required)
-        if v is None:
-            return None
-        return self.parse_hex(v, line_of(d, key), f"{field}.{key}")
+        self.invalid_counters: frozenset = frozenset()
 
     def parse_hex(self, v: str, line: int | None, field: str) -> Hex | None:
+        """A theatre hex from ``CCRR`` or ``SHEET:CCRR`` (errors reported, None)."""
+        r = self.hex_text(str(v))
+        if isinstance(r, str):
+            self.c.error(r, line, field)
+            return None
+        return r
+
+    def hex_text(self, v: str):
+        """The schema's hex reader in a game of several sheets: a theatre hex, or the error text."""
         th = self.theatre
-        if th is None or not th.multi:
-            try:
-                return Hex.parse(v)
-            except ModgenError as e:
-                self.c.error(e.message, line, field)
-                return None
-        in_play = [m for m in self.scenario_maps if m in th.placements]
         try:
+            if th is None or not th.multi:
+                return Hex.parse(v)
+            in_play = [m for m in self.scenario_maps if m in th.placements]
             return th.parse(v, in_play[0] if len(in_play) == 1 else None)
         except ModgenError as e:
-            self.c.error(e.message, line, field)
-            return None
+            return e.message
 
     def check_hex(self, h: Hex | None, node: dict, key: str, field: str) -> None:
         """The hex must exist on one of the scenario's maps (when those maps are loaded)."""
@@ -84,64 +130,121 @@ class _Scn:
 
     def placement(self, item: Any, line: int | None, field: str, *, need_hex: bool) -> Placement | None:
         c = self.c
-        p = c.mapping(item, field, line)
+        p = PLACEMENT.read(c, item, field, line)
         if p is None:
             return None
-        c.unknown_keys(p, PLACEMENT_KEYS, field)
-        cid = c.text(p, "counter", field)
+        cid = p["counter"]
         if cid is not None and cid not in self.counters:
-            c.error(f"unknown counter {cid!r}", line_of(p, "counter"), f"{field}.counter")
+            if cid not in self.invalid_counters:          # else its own error is enough
+                c.error(f"unknown counter {cid!r}", p.line("counter"), f"{field}.counter")
             cid = None
-        h = self.hex(p, "hex", field, required=need_hex)
-        self.check_hex(h, p, "hex", field)
-        strength = c.integer(p, "strength", field, required=False, minimum=0)
+        h = p["hex"]
+        if need_hex and not p.present("hex"):
+            c.error("required field is missing", p.line(), f"{field}.hex")
+        self.check_hex(h, p.node, "hex", field)
+        strength = p["strength"]
         if cid and strength is not None:
             front = self.counters[cid].front.strength
             if front is not None and strength > front:
-                c.error(f"strength {strength} is above the counter's printed {front}", line_of(p, "strength"),
+                c.error(f"strength {strength} is above the counter's printed {front}", p.line("strength"),
                         f"{field}.strength")
-        sp = c.integer(p, "supply_points", field, required=False, minimum=0, maximum=100)
+        sp = p["supply_points"]
         if sp is not None and cid and self.counters[cid].type != "hq":
-            c.error("only headquarters carry supply points", line_of(p, "supply_points"), f"{field}.supply_points")
-        c.integer(p, "line", field, required=False, minimum=1)   # rulebook line, kept for the reader
+            c.error("only headquarters carry supply points", p.line("supply_points"), f"{field}.supply_points")
+        places = self.places(p, field)
         if cid is None:
             return None
-        return Placement(counter=cid, hex=h, reduced=c.boolean(p, "reduced", field),
-                         location=c.text(p, "location", field, required=False), strength=strength,
-                         supply_points=sp, source=c.source(p))
+        return Placement(counter=cid, hex=h, reduced=bool(p["reduced"]), location=p["location"],
+                         strength=strength, supply_points=sp, source=c.source(p.node),
+                         places=tuple(places))
 
-    def placements(self, d: dict, key: str, *, need_hex: bool, required: bool = False) -> list[Placement]:
+    def places(self, p, field: str) -> list:
+        """``places: [{hex: "1421"}, {city: italy}, {map_edge_rail: italy}]``: where an arrival
+        may be placed (25-2), each item one kind; the hex on the scenario's maps, the nation
+        known."""
+        from .types import ArrivalPlace
+        c = self.c
         out = []
-        for i, item, line in self.c.items(d, key, "", required=required):
-            pl = self.placement(item, line, f"{key}[{i}]", need_hex=need_hex)
+        for i, v in enumerate(p["places"] or ()):
+            f = f"{field}.places[{i}]"
+            given = [k for k in PLACE_KINDS if v.present(k)]
+            if len(given) != 1:
+                c.error(f"a place is exactly one of {', '.join(PLACE_KINDS)}", v.line(), f)
+                continue
+            key = given[0]
+            if key == "hex":
+                before = len(c.errors)
+                self.check_hex(v["hex"], v.node, "hex", f)
+                if v["hex"] is not None and len(c.errors) == before:
+                    out.append(ArrivalPlace("hex", hex=v["hex"]))
+                continue
+            nation = v[key]
+            if nation is not None and self.nations is not None and nation not in self.nations:
+                c.error(f"unknown nation {nation!r}", v.line(key), f"{f}.{key}")
+                continue
+            if nation is not None:
+                out.append(ArrivalPlace(PLACE_KINDS[key], country=nation))
+        return out
+
+    def placements(self, v, key: str, *, need_hex: bool, field: str = "") -> list[Placement]:
+        """The placements of the list ``v[key]`` (already checked to be a list by its schema)."""
+        out = []
+        raw = v.node.get(key)
+        for i, item in enumerate(raw if isinstance(raw, list) else ()):
+            pl = self.placement(item, line_of_item(raw, i), f"{field + '.' if field else ''}{key}[{i}]",
+                                need_hex=need_hex)
             if pl is not None:
                 out.append(pl)
         return out
 
 
+def line_of_item(lst: Any, i: int) -> int | None:
+    ln = getattr(lst, "line_of", None)
+    return ln(i) if ln else None
+
+
 def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, markers, map_ids,
-                  sequence=None, theatre=None) -> Scenario | None:
+                  sequence=None, invalid_counters: frozenset = frozenset(), theatre=None) -> Scenario | None:
+    """``invalid_counters``: ids of counters whose own file has errors: a reference to one is not
+    reported again as an unknown counter. ``theatre``: the game's sheets (hexes ``SHEET:CCRR``)."""
     s = _Scn(ctx, nations, sides, maps, counters, markers, map_ids, sequence, theatre)
+    s.invalid_counters = invalid_counters
     c = ctx
-    d = c.mapping(data, "")
-    if d is None:
+    if theatre is not None and theatre.multi:
+        # the schema's hexes are theatre hexes; the sheet of a bare CCRR is the scenario's only
+        # map, known once ``maps`` is read (the schema reads fields in order: maps comes first)
+        raw_maps = data.get("maps") if isinstance(data, dict) else None
+        s.scenario_maps = tuple(m for m in (raw_maps or ()) if isinstance(m, str))
+        c.hex_parser = s.hex_text
+    try:
+        return _load(s, c, data, nations, sides, maps, counters, markers, map_ids, sequence)
+    finally:
+        c.hex_parser = None
+
+
+def _load(s: "_Scn", c: FileCtx, data, nations, sides, maps, counters, markers, map_ids, sequence):
+    v = SCENARIO.read(c, data, "")
+    if v is None:
         return None
-    c.unknown_keys(d, SCENARIO_KEYS, "")
-    sid = c.ident(d, "id", "")
-    name = c.text(d, "name", "")
-    scen_maps = c.strings(d, "maps", "", required=True)
+    d = v.node
+    sid = v["id"]
+    name = v["name"]
+    scen_maps = v["maps"] or ()
     for j, m in enumerate(scen_maps):
         if m not in map_ids:
             c.error(f"map {m!r} is not one of the game's maps ({', '.join(map_ids)})",
-                    getattr(d.get("maps"), "line_of", lambda _: None)(j) or line_of(d, "maps"), f"maps[{j}]")
+                    line_of_item(d.get("maps"), j) or line_of(d, "maps"), f"maps[{j}]")
     s.scenario_maps = scen_maps
-    first = c.date(d, "first_turn", "")
-    last = c.date(d, "last_turn", "")
+    first = v["first_turn"]
+    last = v["last_turn"]
     if first and last and last < first:
         c.error(f"last turn {last} is before the first turn {first}", line_of(d, "last_turn"), "last_turn")
     side_ids = tuple(x.id for x in sides)
-    phasing = c.enum(d, "phasing_side", "", side_ids) if side_ids else c.text(d, "phasing_side", "")
-    first_phase = c.text(d, "first_phase", "")
+    phasing = v["phasing_side"]
+    if phasing is not None and side_ids and phasing not in side_ids:
+        c.error(f"{phasing!r} is not one of: {', '.join(side_ids)}", line_of(d, "phasing_side"), "phasing_side")
+        phasing = None
+    first_phase = v["first_phase"]
     if sequence is not None and first_phase is not None:
         phase_ids = [p.id for p in sequence.phases]
         if first_phase not in phase_ids:
@@ -154,13 +257,13 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                         line_of(d, "phasing_side"), "phasing_side")
             if first and (first.turn == 0) != ph.special_turn:
                 c.error(f"phase {first_phase!r} is not a phase of {first}", line_of(d, "first_phase"), "first_phase")
-    description = c.text(d, "description", "") or ""
-    incomplete = c.strings(d, "setup_incomplete", "")
-    setup = s.placements(d, "setup", need_hex=True, required=True)
+    description = v["description"] or ""
+    incomplete = tuple(v["setup_incomplete"] or ())
+    setup = s.placements(v, "setup", need_hex=True)
 
     # the same counter twice in a set-up (or set up and also in the dead pool) is a data error
     seen: dict[str, int | None] = {}
-    dead = s.placements(d, "dead_pool", need_hex=False)
+    dead = s.placements(v, "dead_pool", need_hex=False)
     for pl in list(setup) + dead:
         if pl.counter in seen:
             c.error(f"counter {pl.counter!r} is placed twice (first at line {seen[pl.counter]})",
@@ -168,134 +271,109 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
         seen[pl.counter] = pl.source.line if pl.source else None
 
     fortresses = []
-    for f, fd in c.records(d, "fortresses", ("nation", "size", "hex", "name", "line"), required=False):
-        nation = c.text(fd, "nation", f)
+    for f, fd in v.records("fortresses", c):
+        nation, size, h = fd["nation"], fd["size"], fd["hex"]
         if nation is not None and nation not in nations:
-            c.error(f"unknown nation {nation!r}", line_of(fd, "nation"), f"{f}.nation")
-        size = c.integer(fd, "size", f, minimum=1)
-        h = s.hex(fd, "hex", f)
-        s.check_hex(h, fd, "hex", f)
+            c.error(f"unknown nation {nation!r}", fd.line("nation"), f"{f}.nation")
+        s.check_hex(h, fd.node, "hex", f)
         if nation and size and not any(x.type == "fortress" and x.nation == nation and x.front.strength == size
                                        for x in counters.values()):
-            c.error(f"no {nation} fortress counter of size {size}", line_of(fd, "size"), f"{f}.size")
+            c.error(f"no {nation} fortress counter of size {size}", fd.line("size"), f"{f}.size")
         if nation and size and h:
-            fortresses.append(FortressPlacement(nation, size, h, c.text(fd, "name", f, required=False),
-                                                c.source(fd)))
+            fortresses.append(FortressPlacement(nation, size, h, fd["name"], c.source(fd.node)))
 
     marks = []
-    for f, md in c.records(d, "markers", ("marker", "hex", "value", "rule", "line", "note"), required=False):
-        mid = c.text(md, "marker", f)
+    for f, md in v.records("markers", c):
+        mid, h, value = md["marker"], md["hex"], md["value"]
         if mid is not None and mid not in markers:
-            c.error(f"unknown marker {mid!r}", line_of(md, "marker"), f"{f}.marker")
+            c.error(f"unknown marker {mid!r}", md.line("marker"), f"{f}.marker")
             mid = None
-        h = s.hex(md, "hex", f)
-        s.check_hex(h, md, "hex", f)
-        value = c.text(md, "value", f, required=False)
+        s.check_hex(h, md.node, "hex", f)
         if mid and value is not None and markers[mid].values and value not in markers[mid].values:
-            c.error(f"marker {mid!r} has no value {value!r}", line_of(md, "value"), f"{f}.value")
+            c.error(f"marker {mid!r} has no value {value!r}", md.line("value"), f"{f}.value")
         if mid and h:
-            marks.append(MarkerPlacement(mid, h, value, c.text(md, "rule", f, required=False), c.source(md)))
+            marks.append(MarkerPlacement(mid, h, value, md["rule"], c.source(md.node)))
     derived = []
-    for f, dd in c.records(d, "derived_markers", ("marker", "rule", "derive", "line", "note"), required=False):
-        mid = c.text(dd, "marker", f)
+    from .derive import DERIVATIONS
+    for f, dd in v.records("derived_markers", c):
+        mid, how = dd["marker"], dd["derive"]
         if mid is not None and mid not in markers:
-            c.error(f"unknown marker {mid!r}", line_of(dd, "marker"), f"{f}.marker")
-        from .derive import DERIVATIONS
-        how = c.enum(dd, "derive", f, tuple(DERIVATIONS))
+            c.error(f"unknown marker {mid!r}", dd.line("marker"), f"{f}.marker")
+        if how is not None and how not in DERIVATIONS:
+            c.error(f"{how!r} is not one of: {', '.join(DERIVATIONS)}", dd.line("derive"), f"{f}.derive")
+            how = None
         if mid and how:
-            derived.append((mid, how, c.text(dd, "rule", f, required=False)))
+            derived.append((mid, how, dd["rule"]))
 
     hq_sp: dict[str, int] = {}
-    hq = d.get("hq_supply_points")
-    if hq is not None:
-        if not isinstance(hq, dict):
-            c.error("expected a mapping counter id -> supply points", line_of(d, "hq_supply_points"),
-                    "hq_supply_points")
+    for k, sp in (v["hq_supply_points"] or {}).items():
+        f = f"hq_supply_points.{k}"
+        line = line_of(d.get("hq_supply_points"), k)
+        if k not in counters:
+            c.error(f"unknown counter {k!r}", line, f)
+        elif counters[k].type != "hq":
+            c.error(f"{k!r} is not a headquarters", line, f)
         else:
-            for k, v in hq.items():
-                f = f"hq_supply_points.{k}"
-                if k not in counters:
-                    c.error(f"unknown counter {k!r}", line_of(hq, k), f)
-                elif counters[k].type != "hq":
-                    c.error(f"{k!r} is not a headquarters", line_of(hq, k), f)
-                elif not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 100:
-                    c.error("supply points must be an integer 0..100 (17-4)", line_of(hq, k), f)
-                else:
-                    hq_sp[k] = v
+            hq_sp[k] = sp
     for pl in setup:
         if pl.supply_points is not None:
             hq_sp.setdefault(pl.counter, pl.supply_points)
 
     rails = []
-    for f, rd in c.records(d, "rail_capacities", ("nation", "divisions", "not_usable_until",
-                                                   "halved_until", "note", "line", "from", "any_map"),
-                           required=False):
-        nation = c.text(rd, "nation", f)
+    for f, rd in v.records("rail_capacities", c):
+        nation = rd["nation"]
         if nation is not None and nation not in nations:
-            c.error(f"unknown nation {nation!r}", line_of(rd, "nation"), f"{f}.nation")
-        divs = c.integer(rd, "divisions", f, required=False, minimum=0)
+            c.error(f"unknown nation {nation!r}", rd.line("nation"), f"{f}.nation")
         if nation:
-            rails.append(RailCapacity(nation, divs, c.date(rd, "not_usable_until", f, required=False),
-                                      c.date(rd, "halved_until", f, required=False),
-                                      c.text(rd, "note", f, required=False, default="") or "",
-                                      from_date=c.date(rd, "from", f, required=False),
-                                      any_map=c.boolean(rd, "any_map", f)))
+            rails.append(RailCapacity(nation, rd["divisions"], rd["not_usable_until"], rd["halved_until"],
+                                      rd["note"] or "", from_date=rd["from"], any_map=bool(rd["any_map"])))
 
     schedule = []
-    for f, ed in c.records(d, "reinforcements", ("date", "when", "nation", "arrivals", "withdrawals",
-                                                  "line", "section", "note"), required=False):
-        date = c.date(ed, "date", f, required=False)
-        when = c.text(ed, "when", f, required=date is None) or ""
-        nation = c.text(ed, "nation", f)
+    for f, ed in v.records("reinforcements", c):
+        date, nation = ed["date"], ed["nation"]
+        when = ed["when"] or ""
+        if date is None and not ed.present("date") and not ed.present("when"):
+            c.error("required field is missing", ed.line(), f"{f}.when")
         if nation is not None and nation not in nations:
-            c.error(f"unknown nation {nation!r}", line_of(ed, "nation"), f"{f}.nation")
-        arr = [p for j, it, ln in c.items(ed, "arrivals", f, required=False)
-               if (p := s.placement(it, ln, f"{f}.arrivals[{j}]", need_hex=False)) is not None]
-        wd = [p for j, it, ln in c.items(ed, "withdrawals", f, required=False)
-              if (p := s.placement(it, ln, f"{f}.withdrawals[{j}]", need_hex=False)) is not None]
+            c.error(f"unknown nation {nation!r}", ed.line("nation"), f"{f}.nation")
+        arr, wd = (s.placements(ed, key, need_hex=False, field=f) for key in ("arrivals", "withdrawals"))
         for p in arr + wd:
             if nation and counters[p.counter].nation != nation:
                 c.error(f"counter {p.counter!r} is not {nation}", p.source.line if p.source else None, f)
         if nation:
-            schedule.append(ScheduleEntry(date, when, nation, tuple(arr), tuple(wd), c.source(ed)))
+            schedule.append(ScheduleEntry(date, when, nation, tuple(arr), tuple(wd), c.source(ed.node)))
 
     rules = []
-    for f, rd in c.records(d, "special_rules", ("number", "text", "line", "kind", "note"), required=False):
-        text = c.text(rd, "text", f)
-        kind = c.enum(rd, "kind", f, RULE_KINDS, required=False, default="") or ""
-        if text:
-            rules.append(SpecialRule(c.text(rd, "number", f, required=False), text, c.source(rd), kind,
-                                     c.text(rd, "note", f, required=False, default="") or ""))
+    for f, rd in v.records("special_rules", c):
+        if rd["text"]:
+            rules.append(SpecialRule(rd["number"], rd["text"], c.source(rd.node), rd["kind"] or "",
+                                     rd["note"] or ""))
     extra = _extras(s, c, d, nations, sides)
 
-    vcs = c.strings(d, "victory_conditions", "", required=True)
+    vcs = tuple(v["victory_conditions"] or ())
     dm: dict[str, int] = {}
-    sdm = d.get("starting_dm")
-    if sdm is not None:
-        if not isinstance(sdm, dict):
-            c.error("expected a mapping nation -> DM points", line_of(d, "starting_dm"), "starting_dm")
+    for k, n in (v["starting_dm"] or {}).items():
+        if k not in nations:
+            c.error(f"unknown nation {k!r}", line_of(d.get("starting_dm"), k), f"starting_dm.{k}")
         else:
-            for k, v in sdm.items():
-                if k not in nations:
-                    c.error(f"unknown nation {k!r}", line_of(sdm, k), f"starting_dm.{k}")
-                elif not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    c.error("expected a non-negative integer", line_of(sdm, k), f"starting_dm.{k}")
-                else:
-                    dm[k] = v
+            dm[k] = n
+    from .scenario_rules import load_scenario_rules
+    structured = load_scenario_rules(d, c, nations=nations, sides=sides, maps=maps,
+                                     counters=counters, scenario_maps=scen_maps)
     if None in (sid, name, first, last, first_phase, phasing):
         return None
-    return Scenario(id=sid, name=name, maps=scen_maps, first_turn=first, last_turn=last, first_phase=first_phase,
-                    phasing_side=phasing, description=description, setup=tuple(setup), setup_incomplete=incomplete,
-                    fortresses=tuple(fortresses), markers=tuple(marks), dead_pool=tuple(dead),
-                    hq_supply_points=MappingProxyType(hq_sp), rail_capacities=tuple(rails),
+    return Scenario(id=sid, name=name, maps=tuple(scen_maps), first_turn=first, last_turn=last,
+                    first_phase=first_phase, phasing_side=phasing, description=description, setup=tuple(setup),
+                    setup_incomplete=incomplete, fortresses=tuple(fortresses), markers=tuple(marks),
+                    dead_pool=tuple(dead), hq_supply_points=MappingProxyType(hq_sp), rail_capacities=tuple(rails),
                     reinforcements=tuple(schedule), special_rules=tuple(rules), victory_conditions=vcs,
                     starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"),
-                    **extra)
+                    **structured, **extra)
 
 
 def _extras(s: _Scn, c: FileCtx, d: dict, nations, sides) -> dict:
     """The Eastern Front additions: combatants, parts of maps, missing maps, rail networks, off-map
-    rail, structured victory conditions, scenario-rule data, the module menu."""
+    rail, scenario-rule data, the module menu."""
     side_ids = tuple(x.id for x in sides)
     out: dict = {}
     comb = d.get("combatants")
@@ -370,51 +448,6 @@ def _extras(s: _Scn, c: FileCtx, d: dict, nations, sides) -> dict:
                                  c.integer(od, "mp", f, required=False, minimum=0), side, nats, against,
                                  c.text(od, "text", f, required=False, default="") or "", c.source(od)))
     out["offmap_rail"] = tuple(offmap)
-    v = d.get("victory")
-    if v is not None:
-        vd = c.mapping(v, "victory", line_of(d, "victory"))
-        if vd is not None:
-            c.unknown_keys(vd, ("basis", "levels", "extra_dm", "notes", "gaps"), "victory")
-            levels = []
-            for j, item, line in c.items(vd, "levels", "victory"):
-                f = f"victory.levels[{j}]"
-                ld = c.mapping(item, f, line)
-                if ld is None:
-                    continue
-                c.unknown_keys(ld, ("side", "level", "text", "line", "dm_margin", "vp"), f)
-                side = c.enum(ld, "side", f, side_ids) if side_ids else c.text(ld, "side", f)
-                level = c.enum(ld, "level", f, ("Decisive", "Substantial", "Marginal"))
-                ranges = {}
-                for key in ("dm_margin", "vp"):
-                    rs = []
-                    for k, r, rline in c.items(ld, key, f, required=False):
-                        if (not isinstance(r, list) or len(r) != 2
-                                or not all(x is None or (isinstance(x, int) and not isinstance(x, bool)) for x in r)):
-                            c.error("a range is [low, high] (integers, null = open)", rline, f"{f}.{key}[{k}]")
-                            continue
-                        rs.append((r[0], r[1]))
-                    ranges[key] = tuple(rs)
-                text = c.text(ld, "text", f) or ""
-                if side and level:
-                    levels.append(VictoryLevel(side, level, text, ranges["dm_margin"], ranges["vp"], c.source(ld)))
-            extra_dm = []
-            for j, item, line in c.items(vd, "extra_dm", "victory", required=False):
-                f = f"victory.extra_dm[{j}]"
-                ed = c.mapping(item, f, line)
-                if ed is None:
-                    continue
-                c.unknown_keys(ed, ("points", "charged", "text"), f)
-                pts = ed.get("points")
-                if pts is not None and (isinstance(pts, bool) or not isinstance(pts, (int, float))):
-                    c.error("points must be a number", line_of(ed, "points"), f"{f}.points")
-                    pts = None
-                charged = ed.get("charged")
-                if charged is not None and charged not in side_ids:
-                    c.error(f"unknown side {charged!r}", line_of(ed, "charged"), f"{f}.charged")
-                extra_dm.append((pts, charged, c.text(ed, "text", f) or ""))
-            out["victory"] = Victory(c.text(vd, "basis", "victory", required=False, default="") or "",
-                                     tuple(levels), tuple(extra_dm), c.strings(vd, "notes", "victory"),
-                                     c.strings(vd, "gaps", "victory"))
     rd = d.get("rule_data")
     if rd is not None:
         if not isinstance(rd, dict):

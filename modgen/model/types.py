@@ -241,6 +241,24 @@ class MapDef:
 
 
 @dataclass(frozen=True)
+class ArrivalPlace:
+    """Where a reinforcement may arrive (25-2, the scenario's arrival rules such as IF 15-12 and
+    15-18): ``kind`` ``hex`` (that hex), ``city`` (any city of ``country``) or ``map-edge-rail``
+    (any hex of ``country`` on a map edge with a rail line)."""
+
+    kind: str
+    hex: Hex | None = None
+    country: str | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "hex":
+            return str(self.hex)
+        if self.kind == "city":
+            return f"any city of {self.country}"
+        return f"a map-edge rail hex of {self.country}"
+
+
+@dataclass(frozen=True)
 class Placement:
     """One counter placed at set-up (or arriving / withdrawn)."""
 
@@ -251,6 +269,7 @@ class Placement:
     source: Source | None = None
     strength: int | None = None       # printed strength when below the counter's front ("set up understrength")
     supply_points: int | None = None  # HQ supply points as printed ("Tir XXXX HQ (5sp)")
+    places: tuple[ArrivalPlace, ...] = ()   # arrival places as data when ``location`` is text
 
 
 @dataclass(frozen=True)
@@ -336,27 +355,6 @@ class MissingMap:
 
 
 @dataclass(frozen=True)
-class VictoryLevel:
-    side: str                         # side id
-    level: str                        # Decisive | Substantial | Marginal
-    text: str
-    #: for levels decided by the difference in DM points: ranges of (Entente DM - Central Powers
-    #: DM), inclusive, None = open ("Russia suffers 325+ more" = [[325, None]])
-    dm_margin: tuple[tuple[int | None, int | None], ...] = ()
-    vp: tuple[tuple[int | None, int | None], ...] = ()   # ranges of the VP total (duration game)
-    source: Source | None = None
-
-
-@dataclass(frozen=True)
-class Victory:
-    basis: str = ""
-    levels: tuple[VictoryLevel, ...] = ()
-    extra_dm: tuple[tuple[float | None, str | None, str], ...] = ()   # (points, side charged, text)
-    notes: tuple[str, ...] = ()
-    gaps: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class ScheduleEntry:
     """Reinforcements and withdrawals due at a date (rule 25, scenario schedules)."""
 
@@ -377,6 +375,121 @@ class SpecialRule:
     #: player types the fact, docs/declarations.md), "advisory" (shown, not checked); "" = not said
     kind: str = ""
     note: str = ""                    # why it is not checked (e.g. "after the combat engine")
+
+
+#: Victory levels from the weakest to the strongest (every Der Weltkrieg scenario, 000:L1088-1092;
+#: "draw" for games that print one, e.g. Burning Mountains 14.0).
+VICTORY_LEVELS = ("draw", "marginal", "substantial", "decisive")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One victory condition as data (docs/victory-conditions.md): a ``type`` ("controls", "dm",
+    "sp_lost", "surrender", "no_level", "occupies", "vp", "manual") with its validated ``params``,
+    or a combinator ("all", "any", "not") over ``children``."""
+
+    type: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    children: tuple["Condition", ...] = ()
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class VictoryLevel:
+    side: str                         # side id
+    level: str                        # one of VICTORY_LEVELS
+    label: str                        # as printed: "Austro-Hungarian Decisive"
+    condition: Condition              # the level is met when this holds ("all" of the printed sentences)
+    text: str = ""                    # the printed text, verbatim
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class LevelShift:
+    """Automatic end of game (EF / linked duration games): the final level moves ``per_year``
+    steps towards ``towards`` for each year before ``before_year`` in which ``nation``
+    surrenders (WE-SC-06)."""
+
+    nation: str
+    towards: str                      # side id
+    before_year: int
+    per_year: int = 1
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class VictoryConditions:
+    basis: str
+    levels: tuple[VictoryLevel, ...]
+    count_city_dm: bool = True        # False: "Do not count DM points for territory captured"
+    extra_dm: tuple[str, ...] = ()    # printed DM items the log cannot show (declared with !dm)
+    shifts: tuple[LevelShift, ...] = ()
+    gaps: tuple[str, ...] = ()        # ranges or cases the printed levels leave uncovered
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class IncomeItem:
+    """One line of a supply / RPL schedule ("1st Turn of Month: 10 Supply Points")."""
+
+    supply_points: int = 0
+    rpl_sp: int = 0
+    turns: tuple[int, ...] = (1,)     # turns of the month (1-7)
+    months: str = "all"               # all | even | odd
+    rpl_type: str | None = None       # counter type of the RPL ("inf", "mtn"); None: any
+
+
+@dataclass(frozen=True)
+class SupplyIncome:
+    """Supply Point and RPL reinforcements of one nation over a period (25-7, IF 15-14..15-22)."""
+
+    rule: str
+    nation: str
+    items: tuple[IncomeItem, ...]
+    start: GameDate | None = None     # first turn (inclusive); None: from the scenario's start
+    end: GameDate | None = None       # first turn no longer covered (exclusive); None: open
+    from_morale: str | None = None    # begins when the nation reaches this state (duration games)
+    until_morale: str | None = None   # ends when the nation reaches this state (duration games)
+    text: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class SupplyLimit:
+    """A cap on Supply Points: ``per_attack`` (SP one attack may have expended by the nation's HQs,
+    IF 3-5) or ``front_total`` (SP in all the nation's HQs on the front, IF 15-4/15-5, duration
+    games only, judged in the Monthly Special Turn, 15-6)."""
+
+    rule: str
+    nation: str
+    kind: str                         # per_attack | front_total
+    max: int
+    years: tuple[int, ...] = ()       # years it applies; () = always
+    duration_only: bool = False
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class MoraleThresholds:
+    """DM points at which a nation suffers Shaken National Morale, Economic Collapse and
+    surrenders (26-5; IF 15-9, 15-10), the last two by year."""
+
+    nation: str
+    rule: str
+    shaken: int | None
+    by_year: Mapping[int, tuple[int | None, int | None]]    # year -> (economic collapse, surrender)
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class DmIncome:
+    """DM a nation accumulates each Monthly Special Turn beside the 26-3 schedule (IF 15-8)."""
+
+    nation: str
+    dm: int
+    rule: str
+    years: tuple[int, ...] = ()       # () = every year
+    source: Source | None = None
 
 
 @dataclass(frozen=True)
@@ -404,12 +517,17 @@ class Scenario:
     # markers placed by a rule from the map, not listed hex by hex: (marker id, how, rule), e.g.
     # ("trench", "entrenched-border", "4-2") -> modgen.model.derive.derive_entrenched_hexes
     derived_markers: tuple[tuple[str, str, str | None], ...] = ()
+    # structured rules (modgen.model.scenario_rules, docs/victory-conditions.md)
+    victory: "VictoryConditions | None" = None
+    supply_income: tuple["SupplyIncome", ...] = ()
+    supply_limits: tuple["SupplyLimit", ...] = ()
+    morale: tuple["MoraleThresholds", ...] = ()       # duration game only (!duration)
+    dm_income: tuple["DmIncome", ...] = ()            # duration game only (!duration)
     combatants: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # side id -> nations
     map_restrictions: tuple[MapRestriction, ...] = ()
     missing_maps: tuple[MissingMap, ...] = ()
     rail_routes: tuple[RailRoute, ...] = ()
     offmap_rail: tuple[OffMapRail, ...] = ()
-    victory: Victory | None = None
     #: the data a scenario's own rules read (rule number -> plain YAML data, e.g. the 8-1 front
     #: line); hexes in it are SHEET:CCRR text, parsed by the rule with the game's theatre
     rule_data: Mapping[str, object] = field(default_factory=dict)

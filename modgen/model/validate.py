@@ -30,9 +30,18 @@ class FileCtx:
     def __init__(self, file: str, errors: list[ModgenError]):
         self.file = file
         self.errors = errors
+        self._seen: set[tuple] = set()
+        #: a game of several sheets: how the schema's hexes are read (``SHEET:CCRR`` -> a theatre
+        #: hex, or an error text); None: printed ``CCRR`` hexes
+        self.hex_parser = None
 
     # ------------------------------------------------------------------ basics
     def error(self, message: str, line: int | None = None, field: str | None = None) -> None:
+        # a value checked twice (by its schema, then by a loader's accessor) is reported once
+        key = (line or None, field, message)
+        if key in self._seen:
+            return
+        self._seen.add(key)
         self.errors.append(ModgenError(message, file=self.file, line=line or None, field=field))
 
     def source(self, node: Any, key: Any = None) -> Source:
@@ -45,7 +54,7 @@ class FileCtx:
         return None
 
     def get(self, d: dict, key: str, field: str, types: type | tuple[type, ...], *,
-            required: bool = True, default: Any = None) -> Any:
+            required: bool = True, default: Any = None, expected: str | None = None) -> Any:
         """``d[key]`` checked against ``types``; missing or wrong type is an error (or the default)."""
         if key not in d or d[key] is None and not required:
             if required:
@@ -53,15 +62,18 @@ class FileCtx:
             return default
         value = d[key]
         if isinstance(value, bool) and bool not in _as_tuple(types):
-            self.error(f"expected {_names(types)}, got a boolean", line_of(d, key), _join(field, key))
+            self.error(f"expected {expected or _names(types)}, got a boolean", line_of(d, key), _join(field, key))
             return default
         if not isinstance(value, types):
-            self.error(f"expected {_names(types)}, got {_kind(value)}", line_of(d, key), _join(field, key))
+            self.error(f"expected {expected or _names(types)}, got {_kind(value)}", line_of(d, key),
+                       _join(field, key))
             return default
         return value
 
     def text(self, d: dict, key: str, field: str, *, required: bool = True, default: str | None = None) -> Any:
-        v = self.get(d, key, field, (str, int, float), required=required, default=default)
+        """A string (a number is read as its text: designations such as 3)."""
+        v = self.get(d, key, field, (str, int, float), required=required, default=default,
+                     expected="a string")
         if v is None or isinstance(v, str):
             return v
         return str(v)

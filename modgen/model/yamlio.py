@@ -129,8 +129,9 @@ def _decode(v: Any) -> Any:
     raise ValueError("unknown cached YAML node")
 
 
-def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
-    """Parse one YAML file; syntax errors become a ModgenError naming file and line."""
+def load_yaml(path: str | Path, *, display_name: str | None = None, allow_empty: bool = False) -> Any:
+    """Parse one YAML file; syntax errors become a ModgenError naming file and line, and so does
+    an empty file (unless ``allow_empty``: then it is None)."""
     path = Path(path)
     name = display_name or str(path)
     try:
@@ -147,10 +148,10 @@ def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
         blob = cache.get(key)
         if blob is not None:
             try:
-                return _decode(json.loads(blob))
+                return _not_empty(_decode(json.loads(blob)), name, allow_empty)
             except (ValueError, KeyError, TypeError, IndexError):
                 pass                      # a damaged entry: parse the file
-    data = _parse(text, name)
+    data = _not_empty(_parse(text, name), name, allow_empty)
     if cache is not None:
         import json
         try:
@@ -161,6 +162,13 @@ def load_yaml(path: str | Path, *, display_name: str | None = None) -> Any:
     return data
 
 
+def _not_empty(data: Any, name: str, allow_empty: bool) -> Any:
+    # an empty file (or only comments) is never read as "nothing to check"
+    if data is None and not allow_empty:
+        raise ModgenError("the file is empty (nothing but blank lines or comments)", file=name)
+    return data
+
+
 def _parse(text: str, name: str) -> Any:
     loader = _LineLoader(text)
     loader.name = name
@@ -168,6 +176,8 @@ def _parse(text: str, name: str) -> Any:
         return loader.get_single_data()
     except ModgenError as e:
         raise ModgenError(e.message, file=name, line=e.line) from None
+    except RecursionError:
+        raise ModgenError("YAML nested too deeply", file=name) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None

@@ -20,7 +20,7 @@ from ..atomicfile import atomic_write
 from ..errors import ModgenError
 from ..model.geometry import board_geometry
 from ..model.types import Game
-from ..paths import PROJECT_ROOT
+from ..paths import declarations_doc
 from ..system import system_of
 from . import charts, pieces as P, savegame, tracks, vmod
 
@@ -95,6 +95,48 @@ def _board_job(map_id: str) -> tuple:
         return "error", e.message, e.file, e.line, e.field
     except Exception as e:  # noqa: BLE001 - reported as a ModgenError in the parent
         return "error", f"map art failed: {type(e).__name__}: {e}", None, None, None
+
+
+def _worker_init() -> None:
+    """In the forked map worker: die with the parent, and leave signals to the parent.
+
+    PR_SET_PDEATHSIG (Linux) sends the worker SIGKILL when the build process dies, however it
+    dies (even SIGKILL), so no worker is left waiting on a pipe nobody reads. SIGINT (a Ctrl-C
+    reaches the whole process group) and SIGTERM take their defaults back: the parent's
+    handlers raise KeyboardInterrupt, and the parent stops the worker itself."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            PR_SET_PDEATHSIG = 1
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):   # no libc prctl: the parent still stops the worker
+            pass
+    if os.getppid() == 1:                    # the parent died before prctl took effect
+        os._exit(1)
+
+
+def _stop_workers(pool) -> None:
+    """Stop the worker now (the build failed or was interrupted): no waiting for a map."""
+    terminate = getattr(pool, "terminate_workers", None)      # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        try:
+            proc.terminate()
+        except (OSError, AttributeError):
+            pass
+    for proc in processes:
+        try:
+            proc.join(timeout=5)
+        except (OSError, AttributeError, AssertionError):
+            pass
 
 
 def _can_fork() -> bool:
@@ -183,7 +225,9 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         # one worker beside the counters for one map; a game of several sheets gets two, so the
         # sheets are drawn on both cores (the biggest first) while this process draws the counters
         pool = ProcessPoolExecutor(max_workers=1 if len(to_draw) == 1 else 2,
-                                   mp_context=multiprocessing.get_context("fork"))
+                                   mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_init)
+    ok = False
     try:
         order = sorted(to_draw, key=lambda m: (-len(game.maps[m].hexes), m))
         futures = {mid: pool.submit(_board_job, mid) for mid in order} if pool else {}
@@ -221,9 +265,12 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                 board_png[mid] = (encode(img), img.size)
             if use_cache:
                 cache.put(map_keys[mid], board_png[mid][0])
+        ok = True
     finally:
-        if pool:
+        if pool and ok:
             pool.shutdown(wait=True, cancel_futures=True)
+        elif pool:
+            _stop_workers(pool)
         _FORK_GAME = None
     boards = {}
     for mid in map_ids:
@@ -279,7 +326,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     chart_entries, chart_bytes = charts.chart_files(game)
     entries.update(chart_bytes)
     if declarations is None:
-        declarations = PROJECT_ROOT / "docs" / "declarations.md"
+        declarations = declarations_doc()
     entries[charts.HELP_FILE] = charts.help_html(game, notes, declarations)
     # also a tab of the charts window: HtmlChart renders archive HTML in VASSAL itself
     chart_entries.append({"name": "Module help", "file": charts.HELP_FILE})

@@ -107,11 +107,11 @@ def code_fingerprint() -> str:
     if _CODE is not None:
         return _CODE
     import importlib.util
-    from ..paths import PROJECT_ROOT
+    from ..paths import PROJECT_ROOT, templates_dir
     h = hashlib.sha256(f"format {FORMAT}\0{sys.version}\0zlib {zlib.ZLIB_RUNTIME_VERSION}\0".encode())
     pkg = Path(__file__).resolve().parents[1]
     _hash_files(h, _files_under(pkg), PROJECT_ROOT)
-    _hash_files(h, _files_under(PROJECT_ROOT / "templates"), PROJECT_ROOT)
+    _hash_files(h, _files_under(templates_dir()), PROJECT_ROOT)     # checkout or wheel
     for name in LIBRARIES:
         try:
             spec = importlib.util.find_spec(name)

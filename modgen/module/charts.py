@@ -159,6 +159,12 @@ def help_html(game: Game, setup_notes: dict[str, list[str]], declarations: Path 
             "Ctrl+Shift+S adds one, Ctrl+Alt+S spends one, Ctrl+S sets the value.</li>",
             "<li>Dice: <b>1d6</b> for combat (rule 13), <b>2d6</b> for fortress surrender "
             "(rule 21-11). Reports name who rolled and for which side.</li>",
+            "<li>Combat in the chat (for <code>modgen check</code>, optional): before the roll "
+            "type <code>!attack 2119 with 35 Inf XX, 12 Inf XX supply 1st 3</code>; the "
+            "defender <code>!terrain 2119 woods</code>, <code>!hold 2119</code> or "
+            "<code>!retreat 2119</code>, and <code>!counterattack 2119 supply 3rd 2</code> before "
+            "its roll. Then flip, mark (-1, 1/2) or eliminate the losses, attacker first, and "
+            "move retreats and advances. The full grammar is below.</li>",
             "<li>The turn tracker follows rule 5: Year, Month, Monthly Special Turn (2 phases) "
             "and turns 1-7 (8 phases). It exposes the properties Year, Month, Turn (0 = special "
             "turn) and Phase. Right after loading a game saved during a Monthly Special Turn, "

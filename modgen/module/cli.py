@@ -1,6 +1,7 @@
-"""``modgen build [GAME] [--data DIR] [-o dist/GAME.vmod] [--clean] [--cache DIR]``.
+"""``modgen build [GAME] [--data DIR] [-o FILE] [--clean] [--cache DIR]``.
 
-Incremental by default: parts that did not change are reused from the content-keyed cache
+Without ``-o`` the module goes to ``dist/GAME.vmod`` (``dist/`` is created); a folder named with
+``-o`` must exist. Incremental by default: parts that did not change are reused from the content-keyed cache
 (``.modgen-cache/`` beside the output; see ``modgen.module.buildcache``), and when no input
 changed at all the last module is reused without loading anything. The result is the same
 bytes as a clean build; ``--clean`` ignores what the cache holds (and refills it).
@@ -10,17 +11,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..cliutil import add_data_option, output_file
 from ..errors import ModgenError
 
 
 def add_arguments(parser):
     parser.add_argument("game", nargs="?", default="italian-front",
                         help="game id (default: italian-front)")
-    parser.add_argument("--data", metavar="DIR", default=None,
-                        help="folder holding games/, counters/, maps/, scenarios/, tables/")
+    add_data_option(parser)
     parser.add_argument("-o", "--output", metavar="FILE", default=None,
-                        help="output .vmod (default: dist/GAME.vmod)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress messages")
+                        help="output .vmod (default: dist/GAME.vmod; the folder of FILE must exist)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress messages (errors only)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="also print the time each stage took")
     parser.add_argument("--serial", action="store_true",
                         help="draw all the art in this process (default: maps and markers in "
                              "forked workers; the output is the same bytes either way)")
@@ -34,12 +38,20 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
-    from ..paths import PROJECT_ROOT, data_root
+    from ..paths import data_root, declarations_doc
     from .buildcache import BuildCache, cached_module, default_cache_dir, input_fingerprint
 
-    output = Path(args.output) if args.output else Path("dist") / f"{args.game}.vmod"
+    if args.output:
+        output = output_file(args.output)
+    else:
+        output = Path("dist") / f"{args.game}.vmod"
+        try:
+            output.parent.mkdir(exist_ok=True)
+        except OSError as e:
+            raise ModgenError(f"cannot create the folder: {e.strerror or e}",
+                              file=str(output.parent)) from None
     root = data_root(args.data)
-    declarations = PROJECT_ROOT / "docs" / "declarations.md"
+    declarations = declarations_doc()
     cache_dir = Path(args.cache) if args.cache else default_cache_dir(output)
 
     def fingerprint() -> str:
@@ -78,6 +90,9 @@ def run(args) -> int:
                                 cache=cache, fingerprint=fingerprint, fingerprint_before=before)
     except OSError as e:
         raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
+    if getattr(args, "verbose", False) and not args.quiet:
+        for stage, seconds in progress.timings.items():
+            print(f"modgen build: {stage:<18} {seconds:7.3f} s", file=sys.stderr)
     if not args.quiet:
         print(f"modgen build: wrote {path} ({path.stat().st_size:,} bytes)", file=sys.stderr)
     return 0

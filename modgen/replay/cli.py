@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from itertools import chain
 
+from ..cliutil import input_file, write_utf8_chunks
 from ..errors import ModgenError
 
 
@@ -13,7 +14,8 @@ def add_arguments(parser) -> None:
                         help="the module the game was played with: positions become hexes, "
                              "turn levels get their names")
     parser.add_argument("--json", action="store_true",
-                        help="structured records (one per step, then the final state)")
+                        help="structured records (one per step, then the final state), UTF-8, "
+                             "format 'modgen-log'")
 
 
 def load_module(path: str):
@@ -22,12 +24,12 @@ def load_module(path: str):
 
 
 def run(args) -> int:
-    from .narrative import narrative_lines, timeline_json
+    from .narrative import iter_narrative, timeline_json_chunks
     from .replay import replay
 
-    log = str(args.log)
-    if not Path(log).is_file():
-        raise ModgenError("no such file", file=log)
+    log = input_file(args.log, "VASSAL log or save")
+    if args.module:
+        input_file(args.module, "VASSAL module")
     try:
         module = load_module(args.module) if args.module else None
         timeline = replay(log, module)
@@ -38,14 +40,13 @@ def run(args) -> int:
                           file=log) from None
     except Exception as e:  # a malformed file must not produce a traceback
         raise ModgenError(f"cannot replay this file ({type(e).__name__})", file=log) from None
-    secrets = timeline.secret_values()
-    try:  # a console that cannot show "→" or a unit name must not end in a traceback
-        sys.stdout.reconfigure(errors="replace")
-    except (AttributeError, ValueError):
-        pass
+    # no password can be in what is written: the reader keeps user ids as Secret objects that
+    # no event or record carries (narrative.py); the text is not searched for them. A console
+    # that cannot show "→" or a unit name: the command line's streams replace what they cannot
+    # encode (modgen.cliutil); JSON is UTF-8 whatever the console
     if args.json:
-        sys.stdout.write(timeline_json(timeline, secrets) + "\n")
+        write_utf8_chunks(chain(timeline_json_chunks(timeline), ("\n",)))
     else:
-        for line in narrative_lines(timeline, secrets):
+        for line in iter_narrative(timeline):
             sys.stdout.write(line + "\n")
     return 0

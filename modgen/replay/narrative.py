@@ -5,34 +5,25 @@ JSON: ``{"source", "positions", "begin": {"turn"}, "steps": [...], "final": {...
 state lists every piece with id, name, map, x/y, location (hex, ``offboard``…, or None without a
 module), stack, stack index, layer levels, Marker properties and moved flag.
 
-Nothing here ever prints a player's user id (VASSAL stores the password there); as a last line of
-defence every text is scrubbed of every user id the log contained (:func:`scrub`).
+Passwords: VASSAL stores the player's password as the user id of every ``PLAYER``/``PYREMOVE``
+line and every ``M/`` move. The reader keeps those fields only as :class:`~modgen.vassal.commands.
+Secret` objects (they format as ``***`` and ``json`` refuses them), no event carries them, and
+nothing here reads them, so no output can contain them. The finished text is never searched for
+passwords: that corrupted output (a password ``x`` turned ``(x,y)`` into ``(***,y)`` and renamed
+550 JSON keys). Chat is printed as the player typed it (docs/security.md).
 """
 from __future__ import annotations
 
 import json
-import re
-from typing import Any, Iterable
+from typing import Any
 
 from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
                      PieceMoved, PieceSentTo, PlayerJoined, PropertyChanged, StepRecord, StepUndone,
                      TurnAdvanced, Where)
 from .state import GameState
 
-__all__ = ["scrub", "event_text", "narrative_lines", "timeline_json", "final_state_json",
-           "piece_json"]
-
-
-def scrub(text: str, secrets: Iterable[str]) -> str:
-    """Replace every user id (password) in ``text`` by ``***``; short ones only as whole words."""
-    for s in secrets:
-        if not s:
-            continue
-        if len(s) >= 4:
-            text = text.replace(s, "***")
-        else:
-            text = re.sub(r"(?<!\w)" + re.escape(s) + r"(?!\w)", "***", text)
-    return text
+__all__ = ["event_text", "narrative_lines", "iter_narrative", "timeline_json", "timeline_json_chunks",
+           "final_state_json", "piece_json"]
 
 
 def _where(w: Where | None, with_map: bool = False) -> str:
@@ -115,14 +106,18 @@ def _turn_column(text: str | None, labels: dict) -> str:
     return t or " ".join(_labels(labels).split())
 
 
-def narrative_lines(timeline: Any, secrets: Iterable[str] = ()) -> list[str]:
-    secrets = list(secrets)
-    out: list[str] = []
+def narrative_lines(timeline: Any) -> list[str]:
+    return list(iter_narrative(timeline))
+
+
+def iter_narrative(timeline: Any):
+    """The narrative one line at a time (``modgen log`` writes them as they come: a long log's
+    lines are not all held at once)."""
     if not timeline.module_used:
-        out.append("(no --module given: positions are map pixels (x,y), not hexes)")
+        yield "(no --module given: positions are map pixels (x,y), not hexes)"
     begin = _turn_column(timeline.initial_turn_text, timeline.initial_turn)
     sides = ", ".join(f"{p.name} ({p.side or 'no side'})" for p in timeline.final.players)
-    out.append(f"begin: turn {begin or '?'}; players: {sides or 'none recorded'}")
+    yield f"begin: turn {begin or '?'}; players: {sides or 'none recorded'}"
     state = timeline.final
     for rec in timeline.steps:
         turn = _turn_column(rec.turn_text_before, rec.turn_before)
@@ -132,16 +127,15 @@ def narrative_lines(timeline: Any, secrets: Iterable[str] = ()) -> list[str]:
         if not visible:
             visible = events
         if not visible:
-            out.append(head + "(no recorded effect)")
+            yield head + "(no recorded effect)"
         for ev in visible:
             line = head + event_text(ev, state)
             if rec.undone:
                 line += f"  [undone by step {rec.undone_by}]"
-            out.append(line)
+            yield line
     end = _turn_column(getattr(timeline, "final_turn_text", None), {})
     n = len(state.pieces)
-    out.append(f"end: {n} piece{'' if n == 1 else 's'}" + (f"; turn {end}" if end else ""))
-    return [scrub(line, secrets) for line in out]
+    yield f"end: {n} piece{'' if n == 1 else 's'}" + (f"; turn {end}" if end else "")
 
 
 def piece_json(state: GameState, pid: str) -> dict:
@@ -185,15 +179,79 @@ def final_state_json(state: GameState, turns: Any = None) -> dict:
     return out
 
 
-def timeline_json(timeline: Any, secrets: Iterable[str] = ()) -> str:
-    doc = {
+#: ``modgen log --json``: the format's name and version (as ``modgen check --format json``)
+LOG_FORMAT, LOG_FORMAT_VERSION = "modgen-log", 1
+
+
+def _doc(timeline: Any, steps: Any = None) -> dict:
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_FORMAT_VERSION,
         "source": timeline.source,
         "positions": "map pixels and location names" if timeline.module_used
         else "map pixels only (no module given)",
         "begin": {"turn": timeline.initial_turn, "turn_text": timeline.initial_turn_text},
         "unknown_command_kinds": timeline.unknown_kinds,
-        "steps": [rec.to_json() for rec in timeline.steps],
+        "steps": steps if steps is not None else [rec.to_json() for rec in timeline.steps],
         "final": final_state_json(timeline.final, getattr(timeline, "turns", None)),
     }
-    text = json.dumps(doc, ensure_ascii=False, indent=1)
-    return scrub(text, list(secrets))
+
+
+# json's C encoder runs only without ``indent``: the document is laid out here (a key or a list
+# item per line, two levels deep) and each item encoded in C. ``indent=1`` took 100 s on a
+# 250,000-step log, the pure-Python encoder being 30x slower.
+_ENC = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+
+
+def _emit(value: Any, depth: int, pad: str):
+    # dicts are laid out down to the second level, lists at any of those levels get one item
+    # per line; everything below is one line each
+    if (not isinstance(value, (dict, list)) or not value or depth > 2
+            or (depth == 2 and isinstance(value, dict))):
+        yield _ENC.encode(value)
+        return
+    inner = pad + " "
+    if isinstance(value, dict):
+        yield "{"
+        n = len(value)
+        for i, (k, v) in enumerate(value.items()):
+            yield "\n" + inner + _ENC.encode(str(k)) + ": "
+            yield from _emit(v, depth + 1, inner)
+            if i < n - 1:
+                yield ","
+        yield "\n" + pad + "}"
+        return
+    yield "["
+    n = len(value)
+    for i, v in enumerate(value):
+        yield "\n" + inner + _ENC.encode(v)
+        if i < n - 1:
+            yield ","
+    yield "\n" + pad + "]"
+
+
+class _Steps(list):
+    """The step records, turned into JSON one at a time (not all held as dicts at once)."""
+
+    def __init__(self, steps):
+        super().__init__()
+        self._steps = steps
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    def __bool__(self) -> bool:
+        return bool(self._steps)
+
+    def __iter__(self):
+        return (rec.to_json() for rec in self._steps)
+
+
+def timeline_json_chunks(timeline: Any):
+    """``modgen log --json`` in pieces: ``{"source", "positions", "begin",
+    "unknown_command_kinds", "steps": [one record per line], "final": {...}}``."""
+    yield from _emit(_doc(timeline, _Steps(timeline.steps)), 0, "")
+
+
+def timeline_json(timeline: Any) -> str:
+    return "".join(timeline_json_chunks(timeline))

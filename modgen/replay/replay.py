@@ -33,8 +33,7 @@ from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDele
 from .state import GameState, PieceState
 from .turns import TurnDecoder
 
-__all__ = ["Visitor", "Replayer", "Timeline", "replay", "load_saved_game", "collect_secrets",
-           "DEAD_PILE_NAMES"]
+__all__ = ["Visitor", "Replayer", "Timeline", "replay", "load_saved_game", "DEAD_PILE_NAMES"]
 
 #: Map names taken for the dead pile without a module (ours is ``Eliminated``).
 DEAD_PILE_NAMES = frozenset({"Eliminated", "Dead Pile", "Dead pile", "Eliminated Units"})
@@ -65,10 +64,11 @@ def load_saved_game(source: Any):
     if isinstance(source, (str, Path, bytes)):
         from ..vassal.archive import read_saved_game
         sf = read_saved_game(source)
-        return parse_saved_game(sf.text), sf.path
+        return parse_saved_game(sf.text, name=sf.path), sf.path
     text = getattr(source, "text", None)
     if isinstance(text, str):
-        return parse_saved_game(text), getattr(source, "path", None)
+        path = getattr(source, "path", None)
+        return parse_saved_game(text, name=path), path
     raise ModgenError(f"cannot replay a {type(source).__name__}")
 
 
@@ -96,7 +96,12 @@ class Replayer:
 
     # ------------------------------------------------------------------------------------
     def run(self, visitor: Visitor | None = None) -> GameState:
-        visitor = visitor or Visitor()
+        try:
+            return self._run(visitor or Visitor())
+        except ModgenError as e:  # a bound (pieces, trait chains) hit deep in the replay
+            raise e.with_file(self.source_name) from None
+
+    def _run(self, visitor: Visitor) -> GameState:
         state = GameState(self.module)
         for cmd in self.saved.initial:
             state.apply(cmd)
@@ -428,6 +433,9 @@ class Replayer:
                 return pl.name, pl.side, "mover"
         for nm in chat_names:
             pl = state.player_by_name(nm)
+            if pl is None and nm.endswith(")") and " (" in nm:
+                # our module's reports name "<player (side)>" (modgen.module.buildfile.DICE_REPORT)
+                pl = state.player_by_name(nm.rsplit(" (", 1)[0])
             if pl is not None and pl.side:
                 return pl.name, pl.side, "chat"
         sides = {(p.name, p.side) for p in state.players if p.side and p.side != "<observer>"}
@@ -463,33 +471,10 @@ class Timeline:
     module_used: bool = False
     unknown_kinds: dict = field(default_factory=dict)
     turns: TurnDecoder | None = None
-    secrets: frozenset = frozenset()     # the log's user ids as ``Secret`` objects (print as ***)
 
     @property
     def final_turn_text(self) -> str | None:
         return self.turns.text(self.final) if self.turns is not None else None
-
-    def secret_values(self) -> list[str]:
-        """The user ids to scrub from any output (never print these)."""
-        return sorted({s.reveal() if hasattr(s, "reveal") else str(s) for s in self.secrets},
-                      key=len, reverse=True)
-
-
-def collect_secrets(saved: Any) -> frozenset:
-    """Every user id (password) a saved game holds: PLAYER, PYREMOVE and M/ commands."""
-    out = set()
-
-    def visit(cmds):
-        for c in cmds:
-            k = type(c).__name__
-            if k in ("Player", "PlayerRemove"):
-                out.add(c.user_id)
-            elif k == "MovePiece":
-                out.add(c.player_id)
-    visit(saved.initial)
-    for st in saved.steps:
-        visit(st.commands)
-    return frozenset(out)
 
 
 class _Collect(Visitor):
@@ -515,5 +500,4 @@ def replay(path_or_saved: Any, module: Any = None) -> Timeline:
     c = _Collect(r.turns)
     final = r.run(c)
     return Timeline(r.records, final, c.initial_turn, c.initial_text, r.source_name,
-                    module is not None, dict(r.saved.unknown_kinds), r.turns,
-                    collect_secrets(r.saved))
+                    module is not None, dict(r.saved.unknown_kinds), r.turns)

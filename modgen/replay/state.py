@@ -32,6 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from ..errors import ModgenError
+from ..vassal.limits import MAX_FIELDS, MAX_PIECES
 from ..vassal.sequence import Decoder, SequenceEncoder
 from .pieces import StateFacts, TypeInfo, merge_state, state_facts, type_info
 
@@ -478,6 +480,8 @@ class GameState:
         if old is not None:
             # re-adding a known id replaces the piece object, as GameState.addPiece does
             self._detach(old)
+        elif len(self.pieces) >= MAX_PIECES:
+            raise ModgenError(f"more than {MAX_PIECES} pieces (limit MAX_PIECES)")
         p = self._make_piece(pid, type_, state)
         self.pieces[pid] = p
         self._set_piece_state(p, state)
@@ -491,10 +495,14 @@ class GameState:
         self.stacks[sid].kind = "deck"
 
     def _add_stack(self, sid: str, state: str) -> None:
+        # (stacks are not capped apart: at most one per command, and the replay keeps the
+        # stacks pieces left, so a 20,000-step log ends with 8,800 of them, nearly all empty)
         if "\\" in state or "'" in state:
             toks = list(Decoder(state, ";"))
         else:
-            toks = state.split(";")
+            toks = state.split(";", MAX_FIELDS)
+            if len(toks) > MAX_FIELDS:
+                raise ModgenError(f"a stack lists more than {MAX_FIELDS} fields (limit MAX_FIELDS)")
         map_tok = toks[0] if toks else "null"
         map_id = None if map_tok in ("null", "") else map_tok
         x = y = 0

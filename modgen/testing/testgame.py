@@ -7,7 +7,13 @@ The command patterns follow the logs VASSAL 3.7.26 wrote in ``fixtures/vassal/lo
 * a drag: ``M/<id>/<map>/<x>/<y>/<under>/<oldMap>/<ox>/<oy>/null/<userId>``, a new
   ``+/<stack>/stack/…`` when the target hex is empty, ``CHAT* <name> moves <from> &rarr; <to> *``;
 * a flip: ``D/<id>/<new state>/<old state>`` with the flip report;
-* a roll: ``CHAT*** 1d6 = 4 *** &lt;player&gt;`` + ``MutableProperty 1d6_result …``;
+* a roll: ``CHAT*** 1d6 = 4 *** &lt;player (side)&gt;`` (our module's report format) +
+  ``MutableProperty\t1d6_result|_total|_keep|_summary\t<old>\t<new>\tModule`` (README item 8:
+  the old values are the button's previous ones, ``1``/``0``/``0``/empty before its first roll);
+* an elimination (Ctrl+K): ``D/`` (the Send-To trait stores its return point), ``M/`` to
+  ``Eliminated`` and our module's ReportState line "… eliminated in <hex> by …";
+* a strength marker from the palette: ``+/`` of the new piece and its ``M/`` onto the stack,
+  right above the piece it is dropped on (``above=``), as an expanded stack lets a player do;
 * a turn change: ``CHAT* * &lt;player&gt; Turn Updated from … to …`` + ``TURNTurnTracker0\\t…``;
 * typed chat: ``CHAT&lt;player&gt; - text``;
 * undo: ``UNDO\\ttrue``, the inverse commands, ``UNDO\\tfalse``.
@@ -91,6 +97,7 @@ class TestGame:
         self.steps: list[list[str]] = []
         self._next = FIRST_ID
         self._pool: dict[str, int] = {}
+        self._dice: dict[str, tuple[str, str, str, str]] = {}   # button -> last result/total/keep/summary
         if scenario is not None and setup:
             self.setup_scenario()
 
@@ -273,6 +280,10 @@ class TestGame:
         self.steps.append(cmds)
         return len(self.steps)
 
+    def pieces_of(self, ref: str) -> list[str]:
+        """Ids of the pieces of a counter or marker id (bottom of the map first)."""
+        return [p.id for p in self.pieces.values() if p.counter == ref or p.marker == ref]
+
     def _find(self, ref: str) -> _P:
         if ref in self.pieces:
             return self.pieces[ref]
@@ -281,8 +292,18 @@ class TestGame:
             raise ModgenError(f"no piece {ref!r} in this test game")
         return hits[0]
 
-    def _move_cmds(self, p: _P, map_name: str, x: int, y: int) -> list[str]:
+    def _move_cmds(self, p: _P, map_name: str, x: int, y: int, above: str | None = None,
+                   bottom: bool = False) -> list[str]:
+        """``M/`` (and a new stack when needed). The piece lands on top of the stack there, right
+        above ``above`` (a piece id) when given, or at its bottom with ``bottom`` (VASSAL's
+        MovePiece: an under-id puts it right above that piece; none, at the bottom)."""
         under = self._top_at(map_name, x, y, exclude=p.id)
+        if above is not None:
+            under = above
+        elif bottom and under is not None:
+            under = None
+            bottom_of = self._top_at(map_name, x, y, exclude=p.id)
+            sid_target = self.pieces[bottom_of].stack
         old = (p.map, p.x, p.y)
         cmds = [_enc(["M", p.id, map_name, x, y, under or "null", old[0] or "null", old[1], old[2],
                       "null", self.password], "/")]
@@ -290,25 +311,36 @@ class TestGame:
         if p.stack in self.stacks and p.id in self.stacks[p.stack]:
             self.stacks[p.stack].remove(p.id)
         p.map, p.x, p.y = map_name, x, y
-        if under is None:
+        if bottom and above is None and under is None and self._top_at(map_name, x, y,
+                                                                       exclude=p.id) is not None:
+            p.stack = sid_target
+            self.stacks[p.stack].insert(0, p.id)
+        elif under is None:
             sid = self._new_id()
             self.stacks[sid] = [p.id]
             p.stack = sid
             cmds.append(self._stack_cmd(sid))
         else:
             p.stack = self.pieces[under].stack
-            self.stacks[p.stack].append(p.id)
+            members = self.stacks[p.stack]
+            members.insert(members.index(under) + 1, p.id)
         return cmds
 
-    def move(self, ref: str, *hexes: Hex | str) -> int:
-        """Drag a unit through successive drop points: one step per drop. Returns the last step."""
+    def move(self, ref: str, *hexes: Hex | str, above: str | None = None,
+             bottom: bool = False) -> int:
+        """Drag a unit through successive drop points: one step per drop. Returns the last step.
+        The last drop lands right above the piece ``above`` (a ref) or at the bottom of the stack
+        (``bottom``) instead of on top: dropping into an expanded stack."""
         self._snapshot()
         p = self._find(ref)
         n = 0
-        for h in hexes:
+        for i, h in enumerate(hexes):
             frm = self.location(p)
             x, y = self.pixel(h)
-            cmds = self._move_cmds(p, MAIN_MAP, x, y)
+            last = i == len(hexes) - 1
+            cmds = self._move_cmds(p, MAIN_MAP, x, y,
+                                   above=self._find(above).id if above and last else None,
+                                   bottom=bottom and last)
             cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {self.location(p)} *")
             n = self._step(cmds)
         return n
@@ -343,25 +375,51 @@ class TestGame:
         return self._step(self._move_cmds(p, map_name, x, y))
 
     def eliminate(self, ref: str) -> int:
-        """Send-to ``Eliminated`` (Ctrl+K): D/ then M/ to the dead pile, no chat."""
+        """Send-to ``Eliminated`` (Ctrl+K): D/ then M/ to the dead pile (README item 11), then our
+        module's elimination report (its ReportState, modgen.module.pieces.ELIMINATE_REPORT)."""
         self._snapshot()
         p = self._find(ref)
         before = self._traits(p).state
+        where = self.location(p)
+        name = self.name(p)
         x, y = self._pool_spot(DEAD_PILE)
         cmds = [_enc(["D", p.id, before, before], "/")]
         cmds += self._move_cmds(p, DEAD_PILE, x, y)
+        if p.counter is not None:
+            cmds.append(f"CHAT* {html.escape(name, quote=False)} eliminated in {where} by "
+                        f"{html.escape(self.player, quote=False)} "
+                        f"({html.escape(self.side, quote=False)}) *")
         return self._step(cmds)
 
-    def add_marker(self, marker: str, where: Hex | str, value: str | None = None) -> int:
+    def add_marker(self, marker: str, where: Hex | str, value: str | None = None, *,
+                   above: str | None = None) -> int:
         """Drag a marker from the palette onto a hex during play: ``+/`` of the new piece, then a
-        new stack when the hex is empty, else an ``M/`` merging it onto the top piece there."""
+        new stack when the hex is empty, else an ``M/`` merging it onto the top piece there (or
+        right above ``above``, a ref: into an expanded stack). Strength markers (13-22) take
+        their only value when none is given."""
         self._snapshot()
         if marker not in self.game.markers:
             raise ModgenError(f"no marker {marker!r} in game {self.game.id}")
+        m = self.game.markers[marker]
+        if value is None and len(m.values) == 1:
+            value = m.values[0]
         x, y = self.pixel(where)
         p = _P(self._new_id(), None, marker, value, MAIN_MAP, x, y)
         self.pieces[p.id] = p
-        cmds = [self._add_cmd(p)] + self._move_cmds(p, MAIN_MAP, x, y)
+        cmds = [self._add_cmd(p)] + self._move_cmds(
+            p, MAIN_MAP, x, y, above=self._find(above).id if above else None)
+        self.last_piece = p.id
+        return self._step(cmds)
+
+    def restack(self, ref: str, *, above: str | None = None) -> int:
+        """Move a piece within its stack: right above ``above`` (a ref), or to the bottom (a drop
+        into the expanded stack of its own hex: ``M/`` to the same point)."""
+        self._snapshot()
+        p = self._find(ref)
+        x, y, frm = p.x, p.y, self.location(p)
+        cmds = self._move_cmds(p, p.map, x, y, above=self._find(above).id if above else None,
+                               bottom=above is None)
+        cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {frm} *")
         return self._step(cmds)
 
     def set_supply_points(self, ref: str, sp: int) -> int:
@@ -400,13 +458,26 @@ class TestGame:
         """A chat declaration (docs/declarations.md), e.g. ``g.declare("!rail 35 Inf XX 2122-1922")``."""
         return self.chat(text)
 
-    def roll(self, dice: str = "1d6", values: list[int] | None = None) -> int:
+    def roll(self, dice: str = "1d6", values: list[int] | None = None, *,
+             player: str | None = None, side: str | None = None) -> int:
+        """A DiceButton roll as VASSAL 3.7 logs it (README item 8): the report, then the four
+        properties with their old and new values. ``player``/``side`` name who rolled (the
+        report names them; the roster does not change)."""
         values = values or [1]
         result = ",".join(map(str, values))
-        who = html.escape(self.player, quote=False)
-        return self._step([f"CHAT*** {dice} = {result} *** &lt;{who}&gt;",
-                           f"MutableProperty\t{dice}_result\t\t{result}\tModule",
-                           f"MutableProperty\t{dice}_total\t\t{sum(values)}\tModule"])
+        who = html.escape(player or self.player, quote=False)
+        sd = html.escape(side or self.side, quote=False)
+        counts: dict[int, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        summary = ", ".join(f"{v} x{n}" for v, n in sorted(counts.items()))
+        last = self.__dict__.setdefault("_dice", {})     # (subclasses may not call __init__)
+        old = last.get(dice, ("1", "0", "0", ""))
+        new = (result, str(sum(values)), str(len(values)), summary)
+        last[dice] = new
+        props = [f"MutableProperty\t{dice}_{k}\t{o}\t{n}\tModule"
+                 for k, o, n in zip(("result", "total", "keep", "summary"), old, new)]
+        return self._step([f"CHAT*** {dice} = {result} *** &lt;{who} ({sd})&gt;"] + props)
 
     def _turn_cmd(self) -> str:
         return self.turns.command(self.date, self.phase)

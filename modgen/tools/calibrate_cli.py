@@ -21,7 +21,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--overlay", metavar="FILE", default=None,
                         help="the overlay PNG (default: <scan name>-overlay.png here)")
     parser.add_argument("--dry-run", action="store_true", help="write neither map nor overlay")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (default) or json")
     parser.add_argument("--json", action="store_const", const="json", dest="format",
                         help="same as --format json")
 

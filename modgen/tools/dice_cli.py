@@ -12,7 +12,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--module", metavar="X.vmod", default=None,
                         help="the module played (its dice buttons' faces and dice); default: "
                              "from button names like 2d6")
-    parser.add_argument("--format", choices=("text", "json", "html"), default="text")
+    parser.add_argument("--format", choices=("text", "json", "html"), default="text",
+                        help="text (default), json, or html with the distributions drawn")
     parser.add_argument("--json", action="store_const", const="json", dest="format",
                         help="same as --format json")
     parser.add_argument("-o", "--output", metavar="FILE", help="write here (default stdout)")

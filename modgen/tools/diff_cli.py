@@ -11,7 +11,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("b", metavar="B", help="the same kind of file to compare with")
     parser.add_argument("--module", metavar="X.vmod", default=None,
                         help="for two saves: the module whose grids name the hexes")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (default) or json (UTF-8)")
     parser.add_argument("--json", action="store_const", const="json", dest="format",
                         help="same as --format json")
     parser.add_argument("-o", "--output", metavar="FILE", help="write here (default stdout)")

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import sys
 
+from ..cliutil import add_data_option
+
 
 def add_arguments(parser) -> None:
     parser.add_argument("save", metavar="SAVE.vsav", help="a save (or log) written by VASSAL")
     parser.add_argument("--game", default="italian-front", help="game id (default: italian-front)")
     parser.add_argument("--scenario", required=True, help="scenario id, e.g. if-1915-05")
-    parser.add_argument("--data", default=None, help="data folder (default: the project's)")
+    add_data_option(parser)
     parser.add_argument("--module", metavar="X.vmod", default=None,
                         help="the module the save was made with (default: ours, from the data)")
     parser.add_argument("-o", "--output", metavar="FILE", default=None,
                         help="write the edited scenario here instead of over its own file")
     parser.add_argument("--dry-run", action="store_true", help="report the changes, write nothing")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (default) or json")
     parser.add_argument("--json", action="store_const", const="json", dest="format",
                         help="same as --format json")
 

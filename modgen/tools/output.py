@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from ..atomicfile import atomic_write
 from ..errors import ModgenError
@@ -11,7 +10,8 @@ from ..errors import ModgenError
 
 def emit(text: str | bytes, output: str | None) -> None:
     if output:
-        p = Path(output)
+        from ..cliutil import output_file
+        p = output_file(output)           # its folder must exist; not a directory
         try:
             with atomic_write(p) as f:
                 f.write(text.encode("utf-8") if isinstance(text, str) else text)
@@ -29,7 +29,6 @@ def read_module_file(path: str | None):
     """A module (``.vmod`` or a bare ``buildFile.xml``) read with the shared reader, or None."""
     if path is None:
         return None
+    from ..cliutil import input_file
     from ..vassal.buildfile import read_module
-    if not Path(path).is_file():
-        raise ModgenError("file not found", file=path)
-    return read_module(path)
+    return read_module(input_file(path, "VASSAL module"))

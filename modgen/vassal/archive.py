@@ -2,7 +2,10 @@
 
 Everything that can go wrong becomes a :class:`ModgenError` naming the file. Reading is streamed
 with a hard cap per entry and in total, and the compression ratio is watched while reading, so a
-zip whose headers lie (or a zip bomb) cannot make us allocate more than the limits allow.
+zip whose headers lie (or a zip bomb) cannot make us allocate more than the limits allow. The
+``savedGame`` entry is inflated and deobfuscated in one pass, chunk by chunk, and its *decoded*
+size is capped (``Limits.max_text_bytes``), whatever mix of deflate, hex, XOR and XZ holds it.
+The bounds and their reasons: :mod:`modgen.vassal.limits` and docs/security.md.
 """
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from typing import Union
 from lxml import etree
 
 from ..errors import ModgenError
-from .obfuscation import deobfuscate
+from . import limits as L
+from .obfuscation import SavedGameDecoder
 
 __all__ = ["Limits", "Archive", "open_archive", "SaveFile", "read_saved_game",
            "parse_metadata", "safe_xml_parser"]
@@ -35,6 +39,9 @@ class Limits:
     max_entry_bytes: int = 256 * 1024 * 1024      # one entry
     max_ratio: float = 200.0                       # uncompressed / compressed, per entry
     ratio_grace_bytes: int = 1024 * 1024           # small entries may compress better than that
+    max_text_bytes: int = L.MAX_TEXT_BYTES         # decoded savedGame text
+    max_metadata_bytes: int = L.MAX_METADATA_BYTES  # savedata / moduledata
+    max_buildfile_bytes: int = L.MAX_BUILDFILE_BYTES
 
 
 def safe_xml_parser(**kw) -> etree.XMLParser:
@@ -95,40 +102,67 @@ class Archive:
         """The uncompressed size the header claims (not trusted for allocation)."""
         return self._infos[entry].file_size
 
-    def read(self, entry: str) -> bytes:
-        """The entry's bytes, streamed with hard caps (per entry, total, compression ratio)."""
+    def stream(self, entry: str, cap: int | None = None, bound: str = "max_entry_bytes"):
+        """The entry's bytes in chunks, with hard caps (the per-entry limit or a smaller
+        ``cap``, named ``bound`` in errors; the archive total; the compression ratio) checked
+        as they are inflated."""
         info = self._infos.get(entry)
         if info is None:
             raise ModgenError(f"archive has no entry {entry!r}", file=self.name)
         lim = self.limits
-        cap = min(lim.max_entry_bytes, lim.max_total_bytes - self._read_total)
+        if cap is None or cap >= lim.max_entry_bytes:
+            cap, bound = lim.max_entry_bytes, "max_entry_bytes"
+        left = lim.max_total_bytes - self._read_total
+        if left < cap:
+            cap, bound = left, "max_total_bytes"
         if info.file_size > cap:
-            raise ModgenError(f"entry {entry!r} claims {info.file_size} bytes (limit {cap})",
-                              file=self.name)
+            raise ModgenError(f"entry {entry!r} claims {info.file_size} bytes (limit {cap}, "
+                              f"{bound})", file=self.name)
         compressed = max(info.compress_size, 1)
-        buf = bytearray()
+        n = 0
         try:
             with self._zf.open(info) as f:
                 while True:
                     chunk = f.read(_CHUNK)
                     if not chunk:
                         break
-                    buf += chunk
-                    if len(buf) > cap:
-                        raise ModgenError(f"entry {entry!r} expands beyond {cap} bytes",
-                                          file=self.name)
-                    if (len(buf) > lim.ratio_grace_bytes
-                            and len(buf) / compressed > lim.max_ratio):
+                    n += len(chunk)
+                    self._read_total += len(chunk)
+                    if n > cap:
+                        raise ModgenError(f"entry {entry!r} expands beyond {cap} bytes "
+                                          f"(limit {bound})", file=self.name)
+                    if n > lim.ratio_grace_bytes and n / compressed > lim.max_ratio:
                         raise ModgenError(
                             f"entry {entry!r} has a compression ratio above {lim.max_ratio:g} "
                             "(zip bomb?)", file=self.name)
+                    yield chunk
         except ModgenError:
+            raise
+        except (MemoryError, RecursionError):
             raise
         except Exception as e:  # zipfile/zlib/bz2/lzma/struct errors on untrusted input
             raise ModgenError(f"cannot read archive entry {entry!r}: {type(e).__name__}: {e}",
                               file=self.name) from None
-        self._read_total += len(buf)
+
+    def read(self, entry: str, cap: int | None = None, bound: str = "max_entry_bytes") -> bytes:
+        """The entry's bytes, streamed with hard caps (per entry, total, compression ratio)."""
+        buf = bytearray()
+        for chunk in self.stream(entry, cap, bound):
+            buf += chunk
         return bytes(buf)
+
+    def read_prefix(self, entry: str, n: int) -> bytes:
+        """At most the first ``n`` bytes of an entry (an image's header), inflating no more."""
+        buf = bytearray()
+        gen = self.stream(entry)
+        try:
+            for chunk in gen:
+                buf += chunk
+                if len(buf) >= n:
+                    break
+        finally:
+            gen.close()
+        return bytes(buf[:n])
 
     def close(self) -> None:
         self._zf.close()
@@ -178,9 +212,12 @@ def open_archive(path_or_bytes: PathOrBytes, limits: Limits = Limits(), *,
 def parse_metadata(data: bytes, name: str = "") -> dict[str, str]:
     """``moduledata``/``savedata``/``extensiondata`` XML → {tag: text} (first of each tag;
     ``version`` attribute of the root as ``@version``). Parsed safely (no entities, no network)."""
+    if len(data) > L.MAX_METADATA_BYTES:
+        raise ModgenError(f"metadata is larger than {L.MAX_METADATA_BYTES} bytes "
+                          "(limit MAX_METADATA_BYTES)", file=name or None)
     try:
         root = etree.fromstring(data, safe_xml_parser())
-    except etree.XMLSyntaxError as e:
+    except (etree.XMLSyntaxError, ValueError) as e:
         raise ModgenError(f"metadata is not well-formed XML: {e}", file=name or None) from None
     out: dict[str, str] = {}
     if root.get("version") is not None:
@@ -217,9 +254,21 @@ def read_saved_game(path: PathOrBytes, limits: Limits = Limits(), *,
     with open_archive(path, limits, name=disp) as ar:
         if "savedGame" not in ar:
             raise ModgenError("not a VASSAL saved game or log (no 'savedGame' entry)", file=disp)
-        text, scheme, key = deobfuscate(ar.read("savedGame"), disp,
-                                        max_text_bytes=limits.max_entry_bytes)
+        dec = SavedGameDecoder(disp, max_text_bytes=limits.max_text_bytes)
+        # the raw entry may be twice the text (!VCSK hex) plus its header
+        for chunk in ar.stream("savedGame", 2 * limits.max_text_bytes + 16, "MAX_TEXT_BYTES"):
+            dec.feed(chunk)
+        text, scheme, key = dec.finish()
+        # the cheapest bound, checked where the file's name is known (whoever parses the text
+        # next may not pass it on)
+        if text.count("\x1b") + 1 > L.MAX_COMMANDS:
+            raise ModgenError(f"more than {L.MAX_COMMANDS} commands (limit MAX_COMMANDS)",
+                              file=disp)
         meta = {}
         for entry in ("savedata", "moduledata"):
-            meta[entry] = parse_metadata(ar.read(entry), f"{disp}:{entry}") if entry in ar else {}
+            if entry in ar:
+                data = ar.read(entry, limits.max_metadata_bytes, "MAX_METADATA_BYTES")
+                meta[entry] = parse_metadata(data, f"{disp}:{entry}")
+            else:
+                meta[entry] = {}
     return SaveFile(path=disp, text=text, scheme=scheme, key=key, **meta)

@@ -23,6 +23,7 @@ from lxml import etree
 from ..errors import ModgenError
 from ..hexgrid import Hex, VassalHexGrid, grid_number_name, raw_hex_column_row
 from .archive import Archive, Limits, open_archive, parse_metadata, safe_xml_parser
+from .limits import MAX_IMAGE_HEADER_BYTES
 from .sequence import Decoder, decode as seq_decode
 
 __all__ = ["read_module", "Module", "MapInfo", "BoardInfo", "HexGridInfo", "SquareGridInfo",
@@ -120,6 +121,7 @@ class HexGridInfo:
     y0: int
     sideways: bool = False
     numbering: Numbering | None = None
+    oblique: bool = False       # VASSAL 3.8's ObliqueHexGridNumbering (slanted rows)
     kind = "hex"
 
     def raw(self, x: float, y: float) -> tuple[int, int]:
@@ -147,6 +149,11 @@ class HexGridInfo:
         if n.stagger and raw_col % 2 != 0:
             descending = n.h_descend if self.sideways else n.v_descend
             row += -1 if descending else 1
+        if self.oblique:
+            # ObliqueHexGridNumbering.getRow (3.8.0-beta1): slantRow(super.getRow, super.
+            # getColumn) = stagger ? column/2 + row : row - column/2 + 1, Java int division
+            half = abs(col) // 2 * (1 if col >= 0 else -1)
+            row = half + row if n.stagger else row - half + 1
         return col, row
 
     def location_name(self, x: float, y: float, width: int = 0, height: int = 0) -> str | None:
@@ -158,8 +165,8 @@ class HexGridInfo:
     def vassal_hex_grid(self) -> VassalHexGrid | None:
         """The project's :class:`VassalHexGrid` when the numbering is one it models."""
         n = self.numbering
-        if (n is None or self.sideways or n.h_type != "N" or n.v_type != "N" or n.h_descend
-                or n.v_descend):
+        if (n is None or self.sideways or self.oblique or n.h_type != "N" or n.v_type != "N"
+                or n.h_descend or n.v_descend):
             return None
         return VassalHexGrid(dx=self.dx, dy=self.dy, x0=self.x0, y0=self.y0, h_off=n.h_off,
                              v_off=n.v_off, stagger=n.stagger, first=n.first, sep=n.sep,
@@ -278,13 +285,17 @@ def _grid(el) -> Any:
     tag = el.tag
     if tag == _HEX:
         num = el.find(_B + "board.mapgrid.HexGridNumbering")
+        oblique = num is None and el.find(_B + "board.mapgrid.ObliqueHexGridNumbering") is not None
+        if oblique:
+            num = el.find(_B + "board.mapgrid.ObliqueHexGridNumbering")
         dy = _f(el, "dy", 64.0)
         dx = _f(el, "dx", math.sqrt(3) / 2 * dy)
         if dx <= 0 or dy <= 0:
             return None
         return HexGridInfo(dx=dx, dy=dy, x0=_i(el, "x0", 0), y0=_i(el, "y0", 32),
                            sideways=_b(el, "sideways", False),
-                           numbering=Numbering.from_element(num) if num is not None else None)
+                           numbering=Numbering.from_element(num) if num is not None else None,
+                           oblique=oblique)
     if tag == _SQUARE:
         num = el.find(_B + "board.mapgrid.SquareGridNumbering")
         dx, dy = _f(el, "dx", 48.0), _f(el, "dy", 48.0)
@@ -734,7 +745,7 @@ def _build(root, size_loader, source: str, moduledata: dict) -> Module:
     return mod
 
 
-def _image_size_loader(archive_bytes: bytes | None, path: str, limits: Limits):
+def _image_size_loader(archive: bytes | Path, path: str, limits: Limits):
     cache: dict[str, tuple[int, int] | None] = {}
 
     def load(image: str) -> tuple[int, int] | None:
@@ -743,10 +754,12 @@ def _image_size_loader(archive_bytes: bytes | None, path: str, limits: Limits):
         size = None
         try:
             from PIL import Image
-            with open_archive(archive_bytes, limits, name=path) as ar:
+            with open_archive(archive, limits, name=path) as ar:
                 entry = "images/" + image
                 if entry in ar:
-                    with Image.open(io.BytesIO(ar.read(entry))) as im:
+                    # the header says the size: never inflate (or decode) the whole image
+                    head = ar.read_prefix(entry, MAX_IMAGE_HEADER_BYTES)
+                    with Image.open(io.BytesIO(head)) as im:
                         size = im.size
         except Exception:  # unreadable image: size unknown, never a crash
             size = None
@@ -758,36 +771,48 @@ def _image_size_loader(archive_bytes: bytes | None, path: str, limits: Limits):
 def read_module(path_or_bytes: Union[str, os.PathLike, bytes], limits: Limits = Limits(), *,
                 name: str | None = None) -> Module:
     """Read a ``.vmod`` (zip) or a bare ``buildFile.xml`` from a path or bytes."""
+    src: bytes | Path
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
-        data = bytes(path_or_bytes)
+        src = bytes(path_or_bytes)
         disp = name or "<bytes>"
+        head = src[:2]
+        size = len(src)
     else:
         disp = name or str(path_or_bytes)
-        p = Path(path_or_bytes)
-        if not p.is_file():
+        src = Path(path_or_bytes)
+        if not src.is_file():
             raise ModgenError("no such file", file=disp)
         try:
-            data = p.read_bytes()
+            with open(src, "rb") as fh:   # a module may be hundreds of MB of images: not read
+                head = fh.read(2)
+            size = src.stat().st_size
         except OSError as e:
             raise ModgenError(f"cannot read: {e.strerror}", file=disp) from None
+    if head != b"PK" and size > limits.max_buildfile_bytes:
+        raise ModgenError(f"buildFile is larger than {limits.max_buildfile_bytes} bytes "
+                          "(limit MAX_BUILDFILE_BYTES)", file=disp)
     moduledata: dict = {}
     size_loader = None
-    if data[:2] == b"PK":
-        with open_archive(data, limits, name=disp) as ar:
+    if head == b"PK":
+        with open_archive(src, limits, name=disp) as ar:
             if "buildFile.xml" in ar:
-                xml = ar.read("buildFile.xml")
                 entry = "buildFile.xml"
             elif "buildFile" in ar:
-                xml = ar.read("buildFile")
                 entry = "buildFile"
             else:
                 raise ModgenError("module has no buildFile.xml", file=disp)
+            xml = ar.read(entry, limits.max_buildfile_bytes, "MAX_BUILDFILE_BYTES")
             if "moduledata" in ar:
-                moduledata = parse_metadata(ar.read("moduledata"), f"{disp}:moduledata")
+                moduledata = parse_metadata(
+                    ar.read("moduledata", limits.max_metadata_bytes, "MAX_METADATA_BYTES"),
+                    f"{disp}:moduledata")
         source = f"{disp}:{entry}"
-        size_loader = _image_size_loader(data, disp, limits)
+        size_loader = _image_size_loader(src, disp, limits)
     else:
-        xml = data
+        try:
+            xml = src if isinstance(src, bytes) else src.read_bytes()
+        except OSError as e:
+            raise ModgenError(f"cannot read: {e.strerror}", file=disp) from None
         source = disp
     try:
         root = etree.fromstring(xml, safe_xml_parser())

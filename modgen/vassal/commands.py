@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 from ..errors import ModgenError
+from .limits import DECODE_WORK_FACTOR, MAX_COMMANDS, MAX_DEPTH
 from .sequence import SequenceEncoder, decode as seq_decode
 
 __all__ = [
@@ -35,8 +36,6 @@ __all__ = [
 ]
 
 ESC = "\x1b"
-#: Deeper nesting than this is refused (VASSAL never writes more than a handful of levels).
-MAX_DEPTH = 200
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,7 +90,7 @@ class Secret:
 # The raw tree
 
 
-@dataclass(eq=True)
+@dataclass(eq=True, slots=True)
 class Node:
     """One node of ``GameModule.decode``'s tree: its own token and its appended sub-commands.
 
@@ -138,23 +137,67 @@ def _split(text: str) -> list[str]:
     return out
 
 
-def decode_tree(text: str) -> Node:
-    """The command tree of ``text`` as ``GameModule.decode`` builds it."""
+class _Budget:
+    """What one decoding may spend (:mod:`modgen.vassal.limits`): characters scanned (each
+    nesting level rescans its part of the text, and holds a copy of it while its children are
+    decoded, so this bounds memory too) and nodes made."""
+
+    __slots__ = ("work", "work_cap", "nodes", "node_cap", "name")
+
+    def __init__(self, text: str, name: str | None):
+        self.work = 0
+        self.work_cap = DECODE_WORK_FACTOR * len(text) + (1 << 16)
+        self.nodes = 0
+        # a compound node (its own token, or a quoted head) per command at most
+        self.node_cap = 2 * MAX_COMMANDS
+        self.name = name
+
+    def error(self, msg: str) -> ModgenError:
+        return ModgenError(msg, file=self.name)
+
+    def depth(self, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise self.error(f"command nesting deeper than {MAX_DEPTH} levels (limit MAX_DEPTH)")
+
+    def scan(self, n: int) -> None:
+        self.work += n
+        if self.work > self.work_cap:
+            raise self.error(f"command nesting too deep: decoding would scan the text more than "
+                             f"{DECODE_WORK_FACTOR} times (limit DECODE_WORK_FACTOR)")
+
+    def node(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.node_cap:
+            raise self.error(f"more than {MAX_COMMANDS} commands (limit MAX_COMMANDS)")
+
+
+def _count_check(text: str, b: _Budget) -> None:
+    # every ESC, at any depth, separates two commands: refuse before building a list of them
+    n = text.count(ESC)
+    if n + 1 > MAX_COMMANDS:
+        raise b.error(f"more than {MAX_COMMANDS} commands (limit MAX_COMMANDS)")
+
+
+def decode_tree(text: str, *, name: str | None = None) -> Node:
+    """The command tree of ``text`` as ``GameModule.decode`` builds it. Errors name ``name``."""
     if not isinstance(text, str):
-        raise ModgenError("command text must be a string")
-    return _decode(text, 0)
+        raise ModgenError("command text must be a string", file=name)
+    b = _Budget(text, name)
+    _count_check(text, b)
+    return _decode(text, 0, b)
 
 
-def _decode(text: str, depth: int) -> Node:
-    if depth > MAX_DEPTH:
-        raise ModgenError(f"command nesting deeper than {MAX_DEPTH} levels")
+def _decode(text: str, depth: int, b: _Budget) -> Node:
+    b.depth(depth)
+    b.scan(len(text))
+    b.node()
     if ESC not in text and not (len(text) > 1 and text[0] == "'" and text[-1] == "'"):
         return Node(text)
     tokens = _split(text)
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
-    first = _decode(tokens[0], depth + 1)
-    children = [_decode(t, depth + 1) for t in tokens[1:]]
+    first = _decode(tokens[0], depth + 1, b)
+    children = [_decode(t, depth + 1, b) for t in tokens[1:]]
     if first.head is None and not first.children and _plain_first(tokens[0]):
         return Node(first.token, children)
     return Node("", children, head=first)
@@ -184,7 +227,7 @@ def encode_tree(node: Node) -> str:
 
 def _encode(node: Node, depth: int) -> str:
     if depth > MAX_DEPTH:
-        raise ModgenError(f"command nesting deeper than {MAX_DEPTH} levels")
+        raise ModgenError(f"command nesting deeper than {MAX_DEPTH} levels (limit MAX_DEPTH)")
     if node.head is None and not node.children:
         return node.token
     first = _encode(node.head, depth + 1) if node.head is not None else node.token
@@ -477,6 +520,10 @@ class Opaque(Command):
         return {"kind": self.kind, "chars": len(self.text)}
 
 
+#: A BoardPicker command lists (name, column, row) per board; more than 1,000 boards is not a
+#: VASSAL game (and is kept opaque rather than decoded).
+_MAX_BOARD_FIELDS = 1 + 3 * 1000
+
 _KIND_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 _INT_RE = re.compile(r"-?(?:0|[1-9][0-9]{0,9})")
 
@@ -499,11 +546,12 @@ def _canonical_int(s: str) -> int | None:
     return None
 
 
-def _fields(body: str, delim: str) -> list[str]:
-    """Fast path for the common case (no escapes, no quotes), else VASSAL's decoder."""
+def _fields(body: str, delim: str, limit: int) -> list[str]:
+    """Up to ``limit + 1`` fields (more than ``limit`` means "not this command"): a fast path
+    for the common case (no escapes, no quotes), else VASSAL's decoder."""
     if "\\" not in body and "'" not in body:
-        return body.split(delim)
-    return seq_decode(body, delim)
+        return body.split(delim, limit)
+    return seq_decode(body, delim, limit)
 
 
 def _opaque(token: str, kind: str | None = None) -> Opaque:
@@ -520,7 +568,7 @@ def parse_command(token: str) -> Command:
     c0 = token[:1]
     if c0 == "+" and token.startswith("+/"):
         body = token[2:]
-        f = _fields(body, "/")
+        f = _fields(body, "/", 3)
         if len(f) != 3:
             return _opaque(token, "+")
         cmd = AddPiece(f[0], f[1], f[2])
@@ -529,7 +577,7 @@ def parse_command(token: str) -> Command:
         return cmd
     if c0 == "D" and token.startswith("D/"):
         body = token[2:]
-        f = _fields(body, "/")
+        f = _fields(body, "/", 3)
         if len(f) == 2:
             cmd = ChangePiece(f[0], f[1], None)
         elif len(f) == 3:
@@ -540,7 +588,7 @@ def parse_command(token: str) -> Command:
             return _checked(cmd, token)
         return cmd
     if c0 == "M" and token.startswith("M/"):
-        f = _fields(token[2:], "/")
+        f = _fields(token[2:], "/", 10)
         if len(f) != 10:
             return _opaque(token, "M")
         nx, ny, ox, oy = (_canonical_int(f[i]) for i in (2, 3, 6, 7))
@@ -577,17 +625,17 @@ def parse_command(token: str) -> Command:
         return Undo(False)
     if c0 == "P":
         if token.startswith("PLAYER\t"):
-            f = seq_decode(token, "\t")
+            f = seq_decode(token, "\t", 4)
             if len(f) != 4:
                 return _opaque(token, "PLAYER")
             return _checked(Player(Secret(f[1]), f[2], f[3]), token)
         if token.startswith("PYREMOVE\t"):
-            f = seq_decode(token, "\t")
+            f = seq_decode(token, "\t", 2)
             if len(f) != 2:
                 return _opaque(token, "PYREMOVE")
             return _checked(PlayerRemove(Secret(f[1])), token)
     if c0 == "M" and token.startswith("MutableProperty\t"):
-        f = seq_decode(token[len("MutableProperty\t"):], "\t")
+        f = seq_decode(token[len("MutableProperty\t"):], "\t", 4)
         if len(f) == 3:
             cmd = MutableProperty(f[0], f[1], f[2], None)
         elif len(f) == 4:
@@ -596,7 +644,7 @@ def parse_command(token: str) -> Command:
             return _opaque(token, "MutableProperty")
         return _checked(cmd, token)
     if c0 == "G" and token.startswith("GlobalProperty\t"):
-        f = seq_decode(token, ";")
+        f = seq_decode(token, ";", 4)
         if f[0] != "GlobalProperty\t" or len(f) not in (3, 4):
             return _opaque(token, "GlobalProperty")
         return _checked(GlobalPropertyCmd(f[1], f[2], f[3] if len(f) == 4 else None), token)
@@ -607,7 +655,7 @@ def parse_command(token: str) -> Command:
         return Turn(token[4:i], token[i + 1:])
     i = token.find("BoardPicker")
     if i >= 0 and (len(token) == i + 11 or token[i + 11] == "\t"):
-        f = seq_decode(token, "\t")
+        f = seq_decode(token, "\t", _MAX_BOARD_FIELDS)
         head = f[0]
         if not head.endswith("BoardPicker") or (len(f) - 1) % 3:
             return _opaque(token, "BoardPicker")
@@ -636,7 +684,12 @@ class LogStep:
 
     index: int
     commands: list[Command] = field(repr=False)
-    token: str = field(repr=False)
+    node: Node | None = field(default=None, repr=False)
+
+    @property
+    def token(self) -> str:
+        # re-encoded on demand: keeping a copy of every step's text doubled a log's memory
+        return _elem(_encode(self.node, 0)) if self.node is not None else ""
 
     def __repr__(self) -> str:
         kinds = ",".join(c.kind for c in self.commands[:8])
@@ -662,7 +715,8 @@ class SavedGame:
         return [c for c in self.initial if isinstance(c, Player)]
 
 
-def _unwrap_log(node: Node, out: list[Command], unknown: Counter, depth: int = 0) -> None:
+def _unwrap_log(node: Node, out: list[Command], unknown: Counter, b: _Budget,
+                depth: int = 0) -> None:
     """Flatten a step's tree, removing ``LOG\\t`` wrappers (whose payload is decoded again)."""
     for n in iter_preorder(node):
         tok = n.token
@@ -671,9 +725,8 @@ def _unwrap_log(node: Node, out: list[Command], unknown: Counter, depth: int = 0
                 continue
             payload = tok[4:]
             if ESC in payload or (len(payload) > 1 and payload[0] == "'" == payload[-1]):
-                if depth > MAX_DEPTH:
-                    raise ModgenError(f"command nesting deeper than {MAX_DEPTH} levels")
-                _unwrap_log(_decode(payload, depth + 1), out, unknown, depth + 1)
+                b.depth(depth + 1)
+                _unwrap_log(_decode(payload, depth + 1, b), out, unknown, b, depth + 1)
                 continue
             tok = payload
         cmd = parse_command(tok)
@@ -689,9 +742,16 @@ def _is_log(n: Node) -> bool:
     return first.token.startswith("LOG\t")
 
 
-def parse_saved_game(text: str) -> SavedGame:
-    """Decode a whole ``savedGame`` string (a save, or a log with its steps)."""
-    tree = decode_tree(text)
+def parse_saved_game(text: str, *, name: str | None = None) -> SavedGame:
+    """Decode a whole ``savedGame`` string (a save, or a log with its steps).
+
+    Bounded by :mod:`modgen.vassal.limits` (commands, nesting, decoding work); exceeding a
+    bound is a :class:`ModgenError` naming ``name`` (the file) and the bound."""
+    if not isinstance(text, str):
+        raise ModgenError("command text must be a string", file=name)
+    b = _Budget(text, name)
+    _count_check(text, b)
+    tree = _decode(text, 0, b)
     # top-level elements: the root's own token, then each appended child
     if tree.head is not None:
         top = [tree.head] + tree.children
@@ -704,8 +764,8 @@ def parse_saved_game(text: str) -> SavedGame:
     for el in top:
         if (ended or not initial) and _is_log(el):
             cmds: list[Command] = []
-            _unwrap_log(el, cmds, unknown)
-            steps.append(LogStep(len(steps) + 1, cmds, _elem(_encode(el, 0))))
+            _unwrap_log(el, cmds, unknown, b)
+            steps.append(LogStep(len(steps) + 1, cmds, el))
             continue
         for n in iter_preorder(el):
             cmd = parse_command(n.token)

@@ -4,7 +4,13 @@
 (BasicPiece); ``state`` is built the same way. :func:`parse_piece` peels the chain and keeps every
 trait's own type and state verbatim (traits not modelled stay opaque but intact), so a piece
 re-encodes exactly. Modelled: BasicPiece, Marker (``mark;``), Embellishment (``emb2;``/``emb;``)
-levels and names, DynamicProperty (``PROP;``) values, UsePrototype (``prototype;``).
+levels and names, DynamicProperty (``PROP;``) values, UsePrototype (``prototype;``), Footprint
+(``footprint;``, VASSAL 3.7 and 3.8 layouts).
+
+Bounded (:mod:`modgen.vassal.limits`): ``MAX_TRAITS`` traits and ``MAX_PIECE_CHARS`` characters
+per type or state string; the level-by-level splitter, taken only by chains the one-scan path
+cannot prove equivalent (quotes at element starts, malformed escapes), copies at most
+``CHAIN_WORK_FACTOR`` times the string.
 """
 from __future__ import annotations
 
@@ -12,16 +18,46 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ..errors import ModgenError
+from .limits import CHAIN_WORK_FACTOR, MAX_PIECE_CHARS, MAX_TRAITS
 from .sequence import Decoder, SequenceEncoder, decode as seq_decode
 
 TAB = "\t"
 
 __all__ = ["Trait", "BasicPiece", "Piece", "parse_piece", "parse_stack_state", "StackState",
            "expand_prototypes", "split_chain", "join_chain", "split_levels", "join_levels", "parse_basic_state", "trait_prefix", "MAX_TRAITS",
-           "Embellishment", "parse_embellishment", "layer_name"]
+           "Embellishment", "parse_embellishment", "layer_name", "Footprint", "parse_footprint",
+           "MAX_PIECE_CHARS"]
 
-#: Longest decorator chain accepted (real pieces have tens of traits).
-MAX_TRAITS = 2000
+
+def _too_long(s: str) -> None:
+    if len(s) > MAX_PIECE_CHARS:
+        raise ModgenError(f"a piece's type or state is longer than {MAX_PIECE_CHARS} characters "
+                          "(limit MAX_PIECE_CHARS)")
+
+
+def _too_many(n: int) -> None:
+    if n > MAX_TRAITS:
+        raise ModgenError(f"piece has more than {MAX_TRAITS} traits (limit MAX_TRAITS)")
+
+
+class _ChainWork:
+    """The level-by-level splitters copy the rest of the chain at every level and step over
+    each of its escaped TABs (O(length x levels)); VASSAL-written chains take the one-scan
+    paths (no fixture, Paths of Glory's 186-trait pieces included, needs this one), so the
+    budget only stops crafted ones."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, *strings: str | None):
+        self.left = CHAIN_WORK_FACTOR * sum(len(x) for x in strings if x) + 4096
+
+    def level(self, rest: str) -> None:
+        # a character copied is cheap, a TAB stepped over in Python is not
+        self.left -= len(rest) + 32 * rest.count(TAB)
+        if self.left < 0:
+            raise ModgenError("a piece's trait chain is too deeply escaped to split "
+                              f"(more than {CHAIN_WORK_FACTOR}x its length; limit "
+                              "CHAIN_WORK_FACTOR)")
 
 
 def trait_prefix(type_: str) -> str:
@@ -64,17 +100,38 @@ def split_levels(s: str, n: int | None = None) -> list[str]:
     own text take VASSAL's decoder level by level; the common case is one scan (the replay
     splits every ``D/`` of a long log with this, see benchmarks/bench_replay.py).
     """
-    if "'" not in s:
+    _too_long(s)
+    # quotes matter only at the start of an element (the start of the string, or after a TAB)
+    if not s.startswith("'") and "\t'" not in s:
         fast = _levels_fast(s, n)
         if fast is not None:
+            _too_many(len(fast))
             return fast
     return _levels_slow(s, n)
 
 
-def _levels_fast(s: str, n: int | None) -> list[str] | None:
+def _drop_escapes(seg: str, times: int) -> str:
+    """``seg`` with ``times`` backslashes removed before each of its TABs (the caller checked
+    that each TAB has at least that many): what ``times`` rounds of VASSAL's decoder leave."""
+    if times <= 0:
+        return seg
+    parts = seg.split(TAB)
+    return TAB.join([p[:-times] for p in parts[:-1]] + [parts[-1]])
+
+
+def _levels_fast(s: str, n: int | None, keep_last: bool | str = False) -> list[str] | None:
+    """One scan: the separator after the j-th element is the first TAB preceded by exactly j
+    backslashes; a TAB with more belongs to the j-th element (a Place Marker's or a Replace's
+    own type holds a whole piece definition), and loses j + 1 of them, one per decoding round.
+    A TAB with fewer is not a well-formed chain (the level-by-level decoder decides).
+
+    ``keep_last`` (True, or ``"piece"``: when the innermost element is a BasicPiece) takes the
+    innermost element as it stands after the outer rounds, as :func:`_split_chain_slow` does
+    (it stops at the BasicPiece instead of decoding it once more)."""
     out: list[str] = []
     start = 0
     j = 0
+    inner = False           # a TAB inside the current element
     pos = s.find(TAB)
     limit = None if n is None else n - 1
     while pos != -1 and (limit is None or j < limit):
@@ -84,17 +141,36 @@ def _levels_fast(s: str, n: int | None) -> list[str] | None:
         b = pos - k
         if b == j:
             own = s[start:k]
-            if TAB in own:
-                return None
+            if inner:
+                own = _drop_escapes(own, j + 1)
+                inner = False
             out.append(own)
             start = pos + 1
             j += 1
         elif b < j:
             return None  # not a well-formed chain: let the real decoder decide
+        else:
+            inner = True
         pos = s.find(TAB, pos + 1)
     last = s[start:]
     if TAB in last:
-        return None
+        if pos == -1:
+            # every TAB left was scanned (more than j backslashes): the decoder peels one more
+            # round off the innermost element, as off any other
+            keep = keep_last is True or (keep_last == "piece" and last.startswith("piece;"))
+            last = _drop_escapes(last, j if keep else j + 1)
+        else:
+            # stopped at n elements: the rest is taken as it stands after j rounds, so each of
+            # its TABs must have survived them
+            p = pos - start
+            while p != -1:
+                k = p
+                while k > 0 and last[k - 1] == "\\" and p - k < j:
+                    k -= 1
+                if p - k < j:
+                    return None
+                p = last.find(TAB, p + 1)
+            last = _drop_escapes(last, j)
     out.append(last)
     return out
 
@@ -102,6 +178,7 @@ def _levels_fast(s: str, n: int | None) -> list[str] | None:
 def _levels_slow(s: str, n: int | None) -> list[str]:
     out: list[str] = []
     rest: str | None = s
+    work = _ChainWork(s)
     while rest is not None:
         if n is not None and len(out) == n - 1:
             out.append(rest)
@@ -109,6 +186,8 @@ def _levels_slow(s: str, n: int | None) -> list[str]:
         if TAB not in rest:
             out.append(rest)
             break
+        _too_many(len(out) + 1)
+        work.level(rest)
         d = Decoder(rest, TAB)
         own = next(d)
         inner = d.token(None)
@@ -147,12 +226,15 @@ def _split_chain_slow(type_: str, state: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     t: str | None = type_
     s: str | None = state
+    work = _ChainWork(type_, state)
     while t is not None:
-        if len(out) >= MAX_TRAITS:
-            raise ModgenError(f"piece has more than {MAX_TRAITS} traits")
+        _too_many(len(out) + 1)
         if t.startswith("piece;") or t == "stack" or "\t" not in t:
             out.append((t, s or ""))
             break
+        work.level(t)
+        if s:
+            work.level(s)
         my_t, t = _split2(t)
         if s is None:
             my_s, s = "", None
@@ -163,20 +245,26 @@ def _split_chain_slow(type_: str, state: str) -> list[tuple[str, str]]:
 
 
 def _split_chain_fast(type_: str, state: str) -> list[tuple[str, str]] | None:
+    _too_long(type_)
+    _too_long(state)
     if "'" in type_[:1] or "'" in state[:1] or "\t'" in type_ or "\t'" in state:
         return None
-    ts = _levels_fast(type_, None)
+    ts = _levels_fast(type_, None, "piece")
     if ts is None:
         return None
     m = len(ts)
-    if m > MAX_TRAITS:
-        raise ModgenError(f"piece has more than {MAX_TRAITS} traits")
+    _too_many(m)
     for t in ts[:-1]:
         if t.startswith("piece;"):   # the level-by-level path stops at the BasicPiece
             return None
     ss = _levels_fast(state, None)
     if ss is None or len(ss) > m:
         return None
+    if len(ss) == m and TAB in ss[-1] and (ts[-1].startswith("piece;") or TAB not in ts[-1]):
+        # the level-by-level path takes the innermost state as it stands there
+        ss = _levels_fast(state, None, True)
+        if ss is None or len(ss) != m:
+            return None
     if len(ss) < m:
         ss += [""] * (m - len(ss))
     return list(zip(ts, ss))
@@ -299,6 +387,109 @@ def layer_name(level_name: str, inner: str) -> str:
 
 
 @dataclass(frozen=True)
+class Footprint:
+    """A movement trail (``footprint;``, ``VASSAL.counters.Footprint``), read in both layouts.
+
+    VASSAL 3.7.26 (Footprint.java ``mySetState`` l. 134, ``myGetState`` l. 157, ``mySetType``
+    l. 176, ``myGetType`` l. 207): type
+    ``footprint;trailKey;menuCommand;initiallyVisible;globallyVisible;circleRadius;fillColor;
+    lineColor;selectedTransparency;unSelectedTransparency;edgePointBuffer;edgeDisplayBuffer;
+    lineWidth;trailKeyOn;trailKeyOff;trailKeyClear;description``, state
+    ``globalVisibility;startMapId;nPoints;x,y;…;everInitialized``.
+
+    VASSAL 3.8 (tag 3.8.0-beta1, commit 5147931a1 "Movement Trail option to only keep last
+    position per location": ``ignoreSameLocation = st.nextBoolean(…)`` l. 206 and
+    ``.append(ignoreSameLocation)`` l. 236 of the type; ``lastPointListSize = ss.nextInt(items)``
+    l. 157 and ``se.append(lastPointListSize)`` l. 177 of the state) appends
+    ``ignoreSameLocation`` to the type and ``lastPointListSize`` to the state. Either reader ignores fields it does not know and defaults those missing
+    (``ignoreSameLocation`` false, ``lastPointListSize`` the number of points), so both layouts
+    load in both versions; ``type_layout``/``state_layout`` say which one was read (``None``
+    fields: absent).
+    """
+
+    trail_key: str
+    menu_command: str
+    initially_visible: bool
+    globally_visible: bool
+    circle_radius: int
+    fill_color: str
+    line_color: str
+    selected_transparency: int
+    unselected_transparency: int
+    edge_point_buffer: int
+    edge_display_buffer: int
+    line_width: float
+    trail_key_on: str
+    trail_key_off: str
+    trail_key_clear: str
+    description: str
+    ignore_same_location: bool | None
+    global_visibility: bool
+    start_map_id: str
+    points: tuple
+    ever_initialized: bool
+    last_point_list_size: int | None
+
+    @property
+    def type_layout(self) -> str:
+        return "3.7" if self.ignore_same_location is None else "3.8"
+
+    @property
+    def state_layout(self) -> str:
+        return "3.7" if self.last_point_list_size is None else "3.8"
+
+
+def _jdouble(tok: str | None, default: float) -> float:
+    try:
+        v = float(tok) if tok is not None else default
+    except ValueError:
+        return default
+    return v if v == v and abs(v) != float("inf") else default
+
+
+def parse_footprint(trait: Trait) -> Footprint:
+    """``Footprint.mySetType`` + ``mySetState`` of one ``footprint;`` trait (defaults as Java's)."""
+    if trait.prefix != "footprint;":
+        raise ValueError("not a footprint; trait")
+    d = Decoder(trait.type, ";")
+    d.token("")                                      # the ID, "footprint"
+    trail_key = d.token("84,130") or ""               # DEFAULT_TRAIL_KEY 'T' with CTRL
+    menu = d.token("Movement Trail") or ""
+    initially = d.bool(False)
+    globally = d.bool(False)
+    radius = d.int(10)
+    fill = d.token("255,255,255") or ""
+    line = d.token("0,0,0") or ""
+    sel_t = d.int(100)
+    unsel_t = d.int(50)
+    edge_p = d.int(20)
+    edge_d = d.int(30)
+    width = _jdouble(d.token(None), 1.0)
+    on = d.token("") or ""
+    off = d.token("") or ""
+    clear = d.token("") or ""
+    desc = d.token("") or ""
+    ignore = d.bool(False) if d.has_more() else None
+    st = Decoder(trait.state, ";")
+    gvis = st.bool(initially)
+    start_map = st.token("") or ""
+    items = st.int(0)
+    points = []
+    for _ in range(max(0, items)):
+        if not st.has_more():     # Java reads "" for each missing token: no point added
+            break
+        tok = st.token("") or ""
+        if tok:
+            pd = Decoder(tok, ",")
+            points.append((pd.int(0), pd.int(0)))
+    ever = st.bool(False)
+    last = st.int(items) if st.has_more() else None
+    return Footprint(trail_key, menu, initially, globally, radius, fill, line, sel_t, unsel_t,
+                     edge_p, edge_d, width, on, off, clear, desc, ignore, gvis, start_map,
+                     tuple(points), ever, last)
+
+
+@dataclass(frozen=True)
 class Piece:
     """A parsed piece: ``traits`` outermost first, the BasicPiece (``piece;``) last."""
     traits: tuple
@@ -347,6 +538,10 @@ class Piece:
     def layers(self) -> dict[str, int]:
         """{layer name: current level}; negative = inactive."""
         return {e.name: e.level for _, e in self.embellishments()}
+
+    def footprints(self) -> list[Footprint]:
+        """Every movement trail (``footprint;``), outermost first, in either VASSAL layout."""
+        return [parse_footprint(t) for t in self.traits if t.prefix == "footprint;"]
 
     def encode(self) -> tuple[str, str]:
         """(type, state) again."""

@@ -190,11 +190,27 @@ def test_move_in_enemy_movement_phase():
     assert "3118→3018" in f.message and "Central Powers Movement Phase" in f.message
 
 
-def test_move_in_combat_phase_is_not_a_6_3_violation():
+def test_move_in_combat_phase_is_a_retreat_or_a_6_3_violation():
+    # issue 8: a Combat-Phase move is judged as a retreat or an advance, else it breaks 6-3
+    def game(attack: bool) -> TestGame:
+        t = new()
+        t.next_phase()                                   # CP movement
+        t.move("ah-inf-xx-57", "3418", "3318", "3218")   # 1 + 1 + 1 + enter EZOC 1 = MA 4
+        t.next_phase()                                   # CP combat
+        if attack:
+            t.declare("!attack 3118 with 57 Inf XX")
+            t.roll("1d6", [6])
+        return t, t.move("it-inf-xx-1", "3018")          # the defender retreats one hex
+    t, _ = game(attack=True)
+    assert "6-3" not in rules_of(check(t)) + rules_of(check(t), "undetermined")
+    t, step = game(attack=False)
+    f = only(check(t), "6-3", "undetermined")
+    assert f.step == step and "no attack on 3118 shows in the log" in f.message
     t = new()
-    t.next_phase(2)                                  # CP combat: retreats/advances
-    t.move("it-inf-xx-1", "3018")
-    assert "6-3" not in rules_of(check(t))
+    t.next_phase(2)                                  # CP combat, no CP unit next to 3118
+    step = t.move("it-inf-xx-1", "3018")
+    f = only(check(t), "6-3")
+    assert f.step == step and "in a Combat Phase units move only to retreat" in f.message
 
 
 # ------------------------------------------------------------------ 6-9 via rules/

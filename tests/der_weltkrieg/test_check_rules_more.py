@@ -202,11 +202,14 @@ def test_rail_move_from_a_hex_left_since_pays_entraining_again():
     t.declare("!rail 1 Inf XX 3118-3218-3318")
     t.move("it-inf-xx-1", "3318", "3317")                    # off the rail path: detrained (7-7)
     t.next_phase(8)
-    t.move("it-inf-xx-1", "3318")
+    t.move("it-inf-xx-1", "3318")                            # 1 MP on foot before entraining
     t.declare("!rail 1 Inf XX 3318-3218-3118")
-    step = t.move("it-inf-xx-1", "3118", "3018", "3017", "3016")   # 2 (entrain again) + 3
+    t.move("it-inf-xx-1", "3118", "3018")                    # 1 + 2 (entrain again) + 1
+    step = t.move("it-inf-xx-1", "3017")                     # + 1 = 5 > MA 4
+    t.move("it-inf-xx-1", "3016")
     f = of(check(t), "6-9")
     assert len(f) == 1 and f[0].step == step
+    assert "1 MP on foot before entraining" in f[0].message
 
 
 def enemy_rail_game(how: str) -> tuple[TestGame, int]:
@@ -491,15 +494,47 @@ def test_unit_moves_only_once_mobilized():
 
 def test_unit_that_may_have_been_attacked_is_mobilized_undetermined():
     # scenario section 6: "Units that are attacked … immediately complete the mobilization
-    # process"; the log does not show attacks, only who stood next to an enemy in its Combat Phase
-    near = next(h for h in Hex(30, 21).neighbours() if h.col == 31)
-    for cp_at, severity in ((str(near), "undetermined"), ("3518", "violation")):
+    # process". The combats of the log say who was attacked: a declared attack on the unit
+    # mobilizes it; a die roll the log cannot tie to a hex leaves every unit next to the enemy
+    # possibly attacked (undetermined); no roll at all, no attack
+    near = str(next(h for h in Hex(30, 21).neighbours() if h.col == 31))
+    for cp_at, combat, severity in ((near, "roll", "undetermined"), (near, None, "violation"),
+                                    ("3518", "roll", "violation"), (near, "attack", None)):
         t = mobilization_game(cp_at=cp_at, first_phase="cp-reinforcement")
-        t.next_phase(5)                           # through the CP Combat Phase to Entente movement
+        t.next_phase(2)                           # CP Combat Phase
+        if combat == "attack":
+            t.declare("!attack 3021 with 57 Inf XX")
+        if combat:
+            t.roll("1d6", [3])
+        t.next_phase(3)                           # to Entente movement
         step = t.move("it-inf-xx-4", "3022")
-        f = of(check(t), "IF 6", severity)
-        assert len(f) == 1 and f[0].step == step, (cp_at, check(t))
-        assert violations(check(t)) == f if severity == "violation" else violations(check(t)) == []
+        r = check(t)
+        f = of(r, "IF 6", severity) if severity else of(r, "IF 6") + of(r, "IF 6", "undetermined")
+        if severity is None:
+            assert f == [], (cp_at, combat, r)
+            continue
+        assert len(f) == 1 and f[0].step == step, (cp_at, combat, r)
+        assert [x for x in violations(r) if x.rule == "IF 6"] == (f if severity == "violation"
+                                                                   else [])
+
+
+def test_unit_attacks_only_once_mobilized():
+    # section 6: "Units are not available to move or attack until they have completed
+    # mobilization"; 4 Inf XX completes it on turn 2 May
+    near = str(next(h for h in Hex(30, 21).neighbours() if h.col == 31))
+
+    def game(turn):
+        t = mobilization_game(cp_at=near, first_phase="cp-reinforcement")
+        t.advance_to(GameDate(1915, 5, turn), "en-combat")
+        step = t.declare(f"!attack {near} with 4 Inf XX")
+        t.roll("1d6", [3])
+        t.next_phase()
+        return step, of(check(t), "IF 6")
+    step, hits = game(1)
+    assert len(hits) == 1 and hits[0].step == step
+    assert "4 Inf XX attacks" in hits[0].message
+    assert "completes mobilization on Turn 2 May 1915 and may not attack" in hits[0].message
+    assert game(2)[1] == []
 
 
 def test_real_if_6_italian_division_moves_before_june_1915():

@@ -414,8 +414,8 @@ def help_page(game: Game) -> bytes:
 def _declarations_text() -> str:
     """docs/declarations-burning-mountains.md, shown in the help page (as the Der Weltkrieg
     modules show docs/declarations.md)."""
-    from ...paths import PROJECT_ROOT
-    p = PROJECT_ROOT / "docs" / "declarations-burning-mountains.md"
+    from ...paths import shipped_doc
+    p = shipped_doc("declarations-burning-mountains.md")     # in the checkout or the wheel
     return p.read_text(encoding="utf-8") if p.is_file() else "!attack <hex> with <unit or hex>, ..."
 
 

@@ -273,11 +273,36 @@ def _maybe_attacked(ctx: CheckContext) -> set:
     return ctx.cache.setdefault("mobilization-attacked", set())
 
 
-def _note_attackable(ctx: CheckContext, phase: PhaseInfo) -> None:
+def _attacked(ctx: CheckContext) -> set:
+    """Units a combat of the log attacked (their mobilization is complete, section 6)."""
+    return ctx.cache.setdefault("mobilization-attacked-certain", set())
+
+
+def _note_attackable(ctx: CheckContext, phase: PhaseInfo, *, end: bool = False) -> None:
     """Units adjacent to a unit of the side whose Combat Phase it is may have been attacked, which
-    completes their mobilization at once."""
+    completes their mobilization at once. At the end of the phase, when every die roll of it
+    belongs to a combat whose hex is known (the combat records), only the defenders of those
+    combats were attacked: the adjacency guesses of the phase are dropped."""
     if phase.kind != "combat" or phase.side is None or phase.date is None:
         return
+    if end:
+        # the log shows every attack of the phase when each of its die rolls belongs to a combat
+        # whose hex is known and no defending unit moved outside those combats (a cavalry
+        # retreat before combat, 30-2, has no roll)
+        mine = []
+        for c in reversed(ctx.combats):            # the newest first: this phase's are last
+            if c.date != phase.date:
+                break
+            if c.phase_id == phase.phase_id:
+                mine.append(c)
+        moved = ctx.cache.pop(("mobilization-moved", phase.date, phase.phase_id), set())
+        in_combat = {m.piece for c in mine for m in c.retreats}
+        if all(c.target is not None for c in mine) and moved <= in_combat:
+            for c in mine:
+                _attacked(ctx).update(d.piece for d in c.defenders)
+            pending = ctx.cache.pop(("mobilization-pending", phase.date, phase.phase_id), set())
+            _maybe_attacked(ctx).difference_update(pending - _attacked(ctx))
+            return
     schedule = mobilization_schedule(ctx)
     last = max((d for entries in schedule.values() for d, _ in entries), default=None)
     if last is None or phase.date >= last:
@@ -290,9 +315,11 @@ def _note_attackable(ctx: CheckContext, phase: PhaseInfo) -> None:
         return
     attackers = {u.hex for u in ctx.units.values() if is_unit(u) and u.side == phase.side
                  and u.hex is not None}
+    pending = ctx.cache.setdefault(("mobilization-pending", phase.date, phase.phase_id), set())
     for u in waiting:
         if any(n in attackers for n in u.hex.neighbours()):
             seen.add(u.piece)
+            pending.add(u.piece)
 
 
 @rule("IF 6", "turn")
@@ -305,7 +332,7 @@ def mobilization_attacks_at_start(ctx: CheckContext, old: PhaseInfo, new: PhaseI
 @rule("IF 6", "phase_end")
 def mobilization_attacks_at_end(ctx: CheckContext, ended: PhaseInfo):
     """Scenario mobilization bookkeeping (no finding): who may have been attacked."""
-    _note_attackable(ctx, ended)
+    _note_attackable(ctx, ended, end=True)
     return ()
 
 
@@ -313,15 +340,20 @@ def mobilization_attacks_at_end(ctx: CheckContext, ended: PhaseInfo):
 def moves_only_when_mobilized(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """Italian Front May 1915 scenario, section 6: units set up on the map move only once their
     mobilization is complete (the schedule's turn, read from the rule text). Reinforcements are
-    mobilized (25-4); a unit that was attacked completes mobilization at once: a unit that stood
-    next to an enemy unit in an enemy Combat Phase is therefore only *undetermined*."""
+    mobilized (25-4); a unit that was attacked completes mobilization at once: a defender of a
+    combat of the log is mobilized, and a unit that stood next to an enemy unit in an enemy Combat
+    Phase with a die roll the log cannot tie to a hex is only *undetermined*."""
+    if is_unit(u) and ctx.now.kind == "combat" and ctx.now.side != u.side and frm is not None \
+            and to is not None and ctx.now.date is not None:
+        ctx.cache.setdefault(("mobilization-moved", ctx.now.date, ctx.now.phase_id),
+                             set()).add(u.piece)
     if not is_unit(u) or frm is None or to is None or ctx.now.date is None \
             or ctx.now.kind != "movement" or ctx.now.side != u.side:
         return
     if ctx.at_start.get(u.piece) is None or u.counter.type == "fortress":
         return           # not on the map at the start: a reinforcement, mobilized (25-4)
     date, certain = mobilization_date(ctx, u.counter)
-    if date is None or ctx.now.date >= date:
+    if date is None or ctx.now.date >= date or u.piece in _attacked(ctx):
         return
     if not ctx.once("IF 6", (u.piece, ctx.phase_start_step)):
         return
@@ -341,3 +373,29 @@ def moves_only_when_mobilized(ctx: CheckContext, u: UnitState, frm, to, frm_map)
                           units=[u], hexes=[frm, to], missing="the game before this log")
     else:
         yield ctx.finding("IF 6", VIOLATION, what, units=[u], hexes=[frm, to], path=[frm, to])
+
+
+@rule("IF 6", "combat")
+def attacks_only_when_mobilized(ctx: CheckContext, c):
+    """Italian Front May 1915 scenario, section 6: units set up on the map attack only once their
+    mobilization is complete (attacked units complete it at once)."""
+    if c.date is None or c.kind not in ("attack", "column"):
+        return
+    for a in c.attackers:
+        u = ctx.units.get(a.piece)
+        if u is None or u.counter is None or ctx.at_start.get(u.piece) is None:
+            continue
+        date, certain = mobilization_date(ctx, u.counter)
+        if date is None or c.date >= date or u.piece in _attacked(ctx):
+            continue
+        what = (f"{u.name} attacks {c.target} on {c.date}; it completes mobilization on {date} "
+                f"and may not attack before (scenario mobilization schedule)")
+        step = c.declared_step or (c.attack_roll.step if c.attack_roll else None)
+        if not certain or u.piece in _maybe_attacked(ctx) or not ctx.log_starts_scenario:
+            yield ctx.finding("IF 6", UNDETERMINED, what + " unless it was attacked before",
+                              units=[u], hexes=[a.hex, c.target], step=step,
+                              missing="whether the unit was attacked earlier (an undeclared "
+                                      "combat, or the game before this log)")
+        else:
+            yield ctx.finding("IF 6", VIOLATION, what, units=[u], hexes=[a.hex, c.target],
+                              step=step)

@@ -18,6 +18,8 @@ from typing import Any, Mapping
 
 from modgen.errors import ModgenError
 from modgen.model.types import TERRAINS, GameDate, Provenance, Source
+from modgen.model.schema import (BOOL, DATE, IDENT, INVALID, NOTE, NOTES, PROVENANCE, TEXT, Field, FieldType, Int,
+                                 ListOf, MapOf, OneOf, Record, Records, Schema)
 from modgen.model.validate import FileCtx, line_of, parse_date
 
 # --------------------------------------------------------------------------- Terrain Effects Chart
@@ -127,55 +129,97 @@ class TerrainEffectsChart:
 
 
 _COMBAT_KEYS = ("drm", "halve_strength", "prohibited", "condition")
+COMBAT_EFFECT = Schema({"drm": Int(-4, 4), "halve_strength": BOOL, "prohibited": BOOL, "condition": TEXT},
+                       name="tec.yaml: combat effect")
+
+
+class _Combat(FieldType):
+    """A TEC combat effect: ``none``, ``prohibited``, a die modifier, or a mapping."""
+
+    label = "none, prohibited, a die modifier or a mapping {drm, halve_strength, prohibited, condition}"
+
+    def check(self, ctx, v, line, field):
+        if v == "none":
+            return CombatEffect()
+        if v == PROHIBITED:
+            return CombatEffect(prohibited=True)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return CombatEffect(drm=v)
+        if not isinstance(v, dict):
+            ctx.error("expected none, prohibited, a die modifier or a mapping", line, field)
+            return INVALID
+        r = COMBAT_EFFECT.read(ctx, v, field, line)
+        return CombatEffect(drm=r["drm"] or 0, halve_strength=bool(r["halve_strength"]),
+                            prohibited=bool(r["prohibited"]), condition=r["condition"])
+
+
+class _Mp(FieldType):
+    label = "a non-negative integer or 'prohibited'"
+
+    def check(self, ctx, v, line, field):
+        if v == PROHIBITED:
+            return PROHIBITED
+        if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+            return v
+        ctx.error("mp must be a non-negative integer or 'prohibited'", line, field)
+        return INVALID
+
+
+COMBAT = _Combat()
+TEC_ROW = Schema({"id": Field(IDENT, required=True), "name": Field(TEXT, required=True), "mp": _Mp(),
+                  "attack": COMBAT, "counterattack": COMBAT, "same_as": TEXT, "see": NOTE, "note": NOTE,
+                  "printed_at": TEXT}, name="tec.yaml: terrain[]")
+TEC_FEATURE = Schema({"name": Field(TEXT, required=True), "mp": Int(-6, 6), "applies_if_cost_at_least": Int(0),
+                      "on_entering_hex": BOOL, "no_ezoc_to_ezoc": BOOL, "attack": COMBAT, "counterattack": COMBAT,
+                      "note": NOTE, "printed_at": TEXT}, name="tec.yaml: features.<id>")
+TEC_DISCREPANCY = Schema({"row": Field(TEXT, required=True), "field": Field(TEXT, required=True),
+                          "printed": Field(OneOf(Int(), TEXT), required=True), "printed_at": TEXT,
+                          "other": OneOf(Int(), TEXT), "other_at": NOTE,
+                          "chosen": Field(OneOf(Int(), TEXT), required=True), "why": Field(NOTE, required=True)},
+                         name="tec.yaml: discrepancies[]")
+TEC_FILE = Schema({"provenance": PROVENANCE, "terrain": Field(Records(TEC_ROW), required=True),
+                   "features": Field(MapOf(TEXT, Record(TEC_FEATURE)), required=True),
+                   "aliases": MapOf(TEXT, TEXT), "discrepancies": ListOf(Record(TEC_DISCREPANCY)),
+                   "notes": NOTES}, name="tables/der-weltkrieg/tec.yaml")
 
 
 def _combat(ctx: FileCtx, d: dict, key: str, field: str) -> CombatEffect:
     v = d.get(key)
-    f = f"{field}.{key}"
-    if v is None or v == "none":
+    if v is None:
         return CombatEffect()
-    if v == PROHIBITED:
-        return CombatEffect(prohibited=True)
-    if isinstance(v, int) and not isinstance(v, bool):
-        return CombatEffect(drm=v)
-    if not isinstance(v, dict):
-        ctx.error("expected none, prohibited, a die modifier or a mapping", line_of(d, key), f)
-        return CombatEffect()
-    ctx.unknown_keys(v, _COMBAT_KEYS, f)
-    return CombatEffect(drm=ctx.integer(v, "drm", f, required=False, default=0, minimum=-4, maximum=4) or 0,
-                        halve_strength=ctx.boolean(v, "halve_strength", f),
-                        prohibited=ctx.boolean(v, "prohibited", f),
-                        condition=ctx.text(v, "condition", f, required=False))
+    out = COMBAT.check(ctx, v, line_of(d, key), f"{field}.{key}")
+    return CombatEffect() if out is INVALID else out
 
 
 def load_tec(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> TerrainEffectsChart | None:
-    d = ctx.mapping(data, "")
-    if d is None:
+    top = TEC_FILE.read(ctx, data, "")
+    if top is None:
         return None
-    ctx.unknown_keys(d, ("provenance", "terrain", "features", "aliases", "discrepancies", "notes"), "")
+    d = top.node
     rows: dict[str, TerrainRow] = {}
-    for f, r in ctx.records(d, "terrain", ("id", "name", "mp", "attack", "counterattack", "same_as", "see", "note", "printed_at")):
-        rid = ctx.ident(r, "id", f)
-        if rid is None:
+    raw = d.get("terrain")
+    for i, item in enumerate(raw if isinstance(raw, list) else ()):
+        f = f"terrain[{i}]"
+        if not isinstance(item, dict):
+            TEC_ROW.read(ctx, item, f, raw.line_of(i) if hasattr(raw, "line_of") else None)
+            continue
+        rid = IDENT.check(ctx, item["id"], line_of(item, "id"), f"{f}.id") if item.get("id") is not None else None
+        if rid is None or rid is INVALID:
+            TEC_ROW.read(ctx, item, f)
             continue
         f = f"terrain[{rid}]"
+        r = TEC_ROW.read(ctx, item, f, skip=("id",))
         if rid in rows:
-            ctx.error(f"duplicate terrain id {rid!r}", line_of(r, "id"), f)
+            ctx.error(f"duplicate terrain id {rid!r}", line_of(item, "id"), f)
             continue
-        mp_raw = r.get("mp")
-        mp: int | None = None
-        if isinstance(mp_raw, int) and not isinstance(mp_raw, bool) and mp_raw >= 0:
-            mp = mp_raw
-        elif mp_raw not in (PROHIBITED, None):
-            ctx.error("mp must be a non-negative integer or 'prohibited'", line_of(r, "mp"), f"{f}.mp")
-        elif mp_raw is None and "same_as" not in r and "see" not in r:
-            ctx.error("required field is missing", line_of(r), f"{f}.mp")
+        mp = r["mp"] if r["mp"] != PROHIBITED else None
+        if not r.present("mp") and not r.present("same_as") and not r.present("see"):
+            ctx.error("required field is missing", line_of(item), f"{f}.mp")
         rows[rid] = TerrainRow(
-            id=rid, name=ctx.text(r, "name", f) or rid, mp=mp,
-            attack=_combat(ctx, r, "attack", f), counterattack=_combat(ctx, r, "counterattack", f),
-            same_as=ctx.text(r, "same_as", f, required=False), see=ctx.text(r, "see", f, required=False),
-            note=ctx.text(r, "note", f, required=False, default="") or "",
-            source=ctx.source(r), printed_at=ctx.text(r, "printed_at", f, required=False, default="") or "")
+            id=rid, name=r["name"] or rid, mp=mp,
+            attack=r["attack"] or CombatEffect(), counterattack=r["counterattack"] or CombatEffect(),
+            same_as=r["same_as"], see=r["see"], note=r["note"] or "",
+            source=ctx.source(item), printed_at=r["printed_at"] or "")
     for rid, r in rows.items():
         if r.same_as and r.same_as not in rows:
             ctx.error(f"same_as {r.same_as!r} is not a terrain row", r.source.line if r.source else None,
@@ -184,39 +228,27 @@ def load_tec(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> TerrainEff
         if t not in rows:
             ctx.error(f"the chart has no row for map terrain {t!r}", line_of(d, "terrain"), "terrain")
     mods: dict[str, TerrainModifier] = {}
-    feats = d.get("features")
-    if isinstance(feats, dict):
-        for mid, m in feats.items():
-            f = f"features.{mid}"
-            if not isinstance(m, dict):
-                ctx.error("expected a mapping", line_of(feats, mid), f)
-                continue
-            ctx.unknown_keys(m, ("name", "mp", "applies_if_cost_at_least", "on_entering_hex", "no_ezoc_to_ezoc",
-                                 "attack", "counterattack", "note", "printed_at"), f)
-            mods[mid] = TerrainModifier(
-                id=mid, name=ctx.text(m, "name", f) or mid,
-                mp=ctx.integer(m, "mp", f, required=False, default=0, minimum=-6, maximum=6) or 0,
-                applies_if_cost_at_least=ctx.integer(m, "applies_if_cost_at_least", f, required=False, minimum=0),
-                on_entering_hex=ctx.boolean(m, "on_entering_hex", f),
-                no_ezoc_to_ezoc=ctx.boolean(m, "no_ezoc_to_ezoc", f),
-                attack=_combat(ctx, m, "attack", f), counterattack=_combat(ctx, m, "counterattack", f),
-                note=ctx.text(m, "note", f, required=False, default="") or "",
-                source=ctx.source(m), printed_at=ctx.text(m, "printed_at", f, required=False, default="") or "")
-    else:
-        ctx.error("required mapping is missing", line_of(d), "features")
-    for needed in ("river", "major_river", "rail", "single_track_rail", "trench", "devastation"):
-        if isinstance(feats, dict) and needed not in mods:
-            ctx.error(f"feature {needed!r} is missing", line_of(d, "features"), "features")
+    feats = top["features"]
+    for mid, m in (feats or {}).items():
+        mods[mid] = TerrainModifier(
+            id=mid, name=m["name"] or mid, mp=m["mp"] or 0,
+            applies_if_cost_at_least=m["applies_if_cost_at_least"],
+            on_entering_hex=bool(m["on_entering_hex"]), no_ezoc_to_ezoc=bool(m["no_ezoc_to_ezoc"]),
+            attack=m["attack"] or CombatEffect(), counterattack=m["counterattack"] or CombatEffect(),
+            note=m["note"] or "", source=ctx.source(m.node), printed_at=m["printed_at"] or "")
+    if feats is not None:
+        for needed in ("river", "major_river", "rail", "single_track_rail", "trench", "devastation"):
+            if needed not in mods:
+                ctx.error(f"feature {needed!r} is missing", line_of(d, "features"), "features")
     aliases: dict[str, str] = {}
-    al = d.get("aliases") or {}
-    if isinstance(al, dict):
-        for k, v in al.items():
-            if v not in rows:
-                ctx.error(f"alias target {v!r} is not a terrain row", line_of(al, k), f"aliases.{k}")
-            else:
-                aliases[str(k)] = str(v)
-    disc = tuple(x for x in (d.get("discrepancies") or []) if isinstance(x, dict))
-    return TerrainEffectsChart(rows, mods, aliases, disc, ctx.provenance(d, "provenance", ""), ctx.source(d))
+    al = d.get("aliases")
+    for k, v in (top["aliases"] or {}).items():
+        if v not in rows:
+            ctx.error(f"alias target {v!r} is not a terrain row", line_of(al, k), f"aliases.{k}")
+        else:
+            aliases[str(k)] = str(v)
+    disc = tuple(x.node for x in (top["discrepancies"] or ()))
+    return TerrainEffectsChart(rows, mods, aliases, disc, top["provenance"], ctx.source(d))
 
 
 # --------------------------------------------------------------------------- Combat Results Table
@@ -238,6 +270,27 @@ class CombatResultsTable:
     max_column: int                        # 50 (13-19)
     provenance: Provenance | None = None
     source: Source | None = None
+    # (table id, column, die) of the cells a rulebook prints (``known_cells``): right even in a
+    # placeholder table, so a verdict resting only on them is a real verdict
+    printed_cells: frozenset = frozenset()
+
+    @property
+    def placeholder(self) -> bool:
+        return self.provenance is not None and self.provenance.kind == "placeholder"
+
+    def cell_is_printed(self, column: int, die: int, date: GameDate | None = None) -> bool:
+        """Whether the cell(s) ``result(column, die, date)`` reads are printed values: every cell
+        of a table whose provenance is not a placeholder, else only the ``known_cells`` (13-19
+        reads the 50 column and the remainder's)."""
+        if not self.placeholder:
+            return True
+        if column <= 0:
+            return True
+        tid = self.table_for(date).id
+        d = self.clamp_die(die)
+        multiples, remainder = divmod(column, self.max_column)
+        cols = ([self.max_column] if multiples else []) + ([remainder] if remainder else [])
+        return all((tid, c, d) in self.printed_cells for c in cols)
 
     def table_for(self, date: GameDate | None) -> CrtTable:
         chosen = self.tables[0]
@@ -271,11 +324,23 @@ class CombatResultsTable:
         return total
 
 
+CRT_KNOWN_CELL = Schema({"table": Field(TEXT, required=True), "column": Field(Int(), required=True),
+                         "die": Field(Int(), required=True), "result": Field(Int(), required=True),
+                         "source": Field(NOTE, required=True)}, name="crt.yaml: known_cells[]")
+CRT_TABLE = Schema({"id": Field(IDENT, required=True), "name": Field(TEXT, required=True), "from": DATE,
+                    "columns": Field(MapOf(Int(1), ListOf(Int(0))), required=True)}, name="crt.yaml: tables[]")
+CRT_FILE = Schema({"provenance": PROVENANCE, "die_min": Field(Int(), required=True),
+                   "die_max": Field(Int(), required=True), "max_column": Field(Int(1), required=True),
+                   "tables": Field(ListOf(Record(CRT_TABLE)), required=True),
+                   "known_cells": ListOf(Record(CRT_KNOWN_CELL)), "notes": NOTES},
+                  name="tables/der-weltkrieg/crt.yaml")
+
+
 def load_crt(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> CombatResultsTable | None:
     d = ctx.mapping(data, "")
     if d is None:
         return None
-    ctx.unknown_keys(d, ("provenance", "die_min", "die_max", "max_column", "tables", "known_cells", "notes"), "")
+    CRT_FILE.read(ctx, d, "")       # every field's type; the loader below reads the table itself
     die_min = ctx.integer(d, "die_min", "")
     die_max = ctx.integer(d, "die_max", "")
     max_col = ctx.integer(d, "max_column", "", minimum=1)
@@ -320,6 +385,7 @@ def load_crt(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> CombatResu
     tables.sort(key=lambda t: (t.from_date is not None, t.from_date or GameDate(0, 1, 0)))
     crt = CombatResultsTable(tuple(tables), die_min, die_max, max_col, ctx.provenance(d, "provenance", ""),
                              ctx.source(d))
+    printed = set()
     # cells the rulebooks print must hold whatever the table says (Figure 9)
     for i, item, line in ctx.items(d, "known_cells", "", required=False):
         f = f"known_cells[{i}]"
@@ -338,6 +404,11 @@ def load_crt(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> CombatResu
             if t.cells[col][die - die_min] != res:
                 ctx.error(f"table {tid} column {col} die {die} gives {t.cells[col][die - die_min]}, "
                           f"but the rulebook prints {res}", line, f)
+            else:
+                printed.add((tid, col, die))
+    if printed:
+        from dataclasses import replace
+        crt = replace(crt, printed_cells=frozenset(printed))
     return crt
 
 
@@ -413,29 +484,36 @@ class SequenceOfPlay:
         return nxt, self.phases_of(nxt)[0]
 
 
+PHASE = Schema({"id": Field(IDENT, required=True), "name": Field(TEXT, required=True), "side": TEXT,
+                "rule": TEXT, "description": NOTE}, name="sequence-of-play.yaml: phases")
+SEQUENCE_FILE = Schema({"turns_per_month": Field(Int(1, 31), required=True),
+                        "special_turn": Field(Records(PHASE), required=True),
+                        "normal_turn": Field(Records(PHASE), required=True), "record_keeping": NOTE,
+                        "rule": TEXT, "notes": NOTES}, name="tables/der-weltkrieg/sequence-of-play.yaml")
+
+
 def load_sequence(data: Any, ctx: FileCtx, sides: tuple[str, ...] = ()) -> SequenceOfPlay | None:
-    d = ctx.mapping(data, "")
-    if d is None:
+    top = SEQUENCE_FILE.read(ctx, data, "")
+    if top is None:
         return None
-    ctx.unknown_keys(d, ("turns_per_month", "special_turn", "normal_turn", "record_keeping", "rule", "notes"), "")
-    tpm = ctx.integer(d, "turns_per_month", "", minimum=1, maximum=31)
+    d = top.node
+    tpm = top["turns_per_month"]
     seen: set[str] = set()
 
     def phases(key: str, special: bool) -> tuple[Phase, ...]:
         out = []
-        for f, p in ctx.records(d, key, ("id", "name", "side", "rule", "description")):
-            pid = ctx.ident(p, "id", f)
+        for f, p in top.records(key, ctx):
+            pid = p["id"]
             if pid is None:
                 continue
             if pid in seen:
-                ctx.error(f"duplicate phase id {pid!r}", line_of(p, "id"), f"{f}.id")
+                ctx.error(f"duplicate phase id {pid!r}", p.line("id"), f"{f}.id")
             seen.add(pid)
-            side = ctx.text(p, "side", f, required=False)
+            side = p["side"]
             if side is not None and sides and side not in sides:
-                ctx.error(f"{side!r} is not a side ({', '.join(sides)})", line_of(p, "side"), f"{f}.side")
-            out.append(Phase(pid, ctx.text(p, "name", f) or pid, side, special, ctx.text(p, "rule", f, required=False,
-                                                                                         default="") or "",
-                             ctx.text(p, "description", f, required=False, default="") or "", ctx.source(p)))
+                ctx.error(f"{side!r} is not a side ({', '.join(sides)})", p.line("side"), f"{f}.side")
+            out.append(Phase(pid, p["name"] or pid, side, special, p["rule"] or "", p["description"] or "",
+                             ctx.source(p.node)))
         if not out and key in d:
             ctx.error("no phases", line_of(d, key), key)
         return tuple(out)

@@ -118,24 +118,28 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s enemies (cached while the enemies' positions stay put)."""
     if side is None:
         return set()
-    enemy = tuple(sorted((u.piece, u.hex, u.reduced) for u in ctx.units.values()
+    # a scenario's neutral countries (10-6) and hexes its rules keep clear of the enemy's ZOC
+    # ("zoc-excluded": Romania 13-3) change without a move: part of the key
+    excluded = ctx.cache.get(("zoc-excluded", side))
+    extra = (id(ctx.cache.get("neutral-nations")), id(excluded))
+    hit = ctx.cache.get(("ezoc", side))
+    if hit is not None and hit[2] == ctx.version and hit[3] == extra:
+        return hit[1]                  # nothing moved or changed since it was worked out
+    # the face showing does not change a ZOC (10-2): positions only
+    enemy = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
                          if u.side != side and u.hex is not None and is_unit(u)))
     # 7-11: entrained units exert no ZOC; the entrained markers' hexes are part of the cache key
     enemy += tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
                           and u.marker_id is not None
                           and marker_kind(ctx, u.marker_id) == "entrained"))
-    # a scenario's neutral countries (10-6) and hexes its rules keep clear of the enemy's ZOC
-    # ("zoc-excluded": Romania 13-3) are part of the key
-    excluded = ctx.cache.get(("zoc-excluded", side))
-    enemy += (id(ctx.cache.get("neutral-nations")), id(excluded))
-    hit = ctx.cache.get(("ezoc", side))
-    if hit is not None and hit[0] == enemy:
+    if hit is not None and hit[0] == enemy and hit[3] == extra:
+        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version, extra)
         return hit[1]
     b = board_state(ctx)
     z = frozenset(zoc.enemy_zoc(b, side)) if b is not None else frozenset()
     if excluded:
         z = z - excluded
-    ctx.cache[("ezoc", side)] = (enemy, z)
+    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version, extra)
     return z
 
 
@@ -158,11 +162,13 @@ def terrain_costs(ctx: CheckContext):
 def declared(ctx: CheckContext, keyword: str, u: UnitState):
     """Declarations of ``keyword`` this phase that name unit ``u``."""
     out = []
-    for d in ctx.declarations.of(keyword):
-        if d.step is None or ctx.phase_start_step is None or d.step < ctx.phase_start_step:
-            continue
+    start = ctx.phase_start_step
+    for d in reversed(ctx.declarations.by_keyword.get(keyword, ())):
+        if d.step is None or start is None or d.step < start:
+            break                      # log order: the rest are older still
         if unit_matches(d.unit or "", u):
             out.append(d)
+    out.reverse()
     return out
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from modgen.check.context import CheckContext, UnitState
 from modgen.check.engine import rule
-from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.check.findings import INFO, UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 
 from ..rules import movement as mv
+from ..rules import rail as rail_rules
 from ..rules import zoc
-from ..rules.units import is_flotilla, movement_allowance
+from ..rules.units import column_allowance, is_flotilla, movement_allowance, rail_capacity_divisions
 from .common import board_state, declared, enemy_zoc_hexes, is_unit, terrain_costs, unit_view
-from .rail import EntrainedBoard, possibly_entrained, rail_mp
+from .rail import EntrainedBoard, possibly_entrained, rail_capacity_left, rail_mp
 
 
 @rule("6-9", "move")
@@ -29,6 +30,12 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     costs = terrain_costs(ctx)
     drops = ctx.moves.get(u.piece, [])
     if len(drops) < 2:
+        return
+    from .combat import column_attack_advance
+    if drops[-1] == to and column_attack_advance(ctx, u, to):
+        # 16-9: an advance after a Column Attack costs no Movement Points
+        drops.pop()
+        ctx.cache.pop(("spent", key), None)
         return
     if costs is None:
         if ctx.once("6-9", "no-tec"):
@@ -51,17 +58,35 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                                   path=list(path), missing="a rail path that starts at the unit")
             return
         i = drops.index(path[0])
+        before = drops[:i + 1]
         drops = [path[-1]] + [h for h in drops[i + 1:] if h not in path]
         ma = movement_allowance(unit_view(u))
         entrained = ctx.cache.get(("rail-entrained", rail[-1].step))
+        on_foot = 0
+        if len(before) > 1 and ma is not None:
+            # 7-2 / 7-3 with 6-8: ground movement before entraining uses the same MA
+            pre = mv.check_movement(board_state(ctx), unit_view(u, before[0]), before,
+                                    terrain_costs(ctx), rail_used=True,
+                                    ezoc=enemy_zoc_hexes(ctx, u.side))
+            on_foot = pre.spent or 0
         if ma is not None:
             by_rail = rail_mp(u, path, entrain=entrained != "marker")
-            allowance = max(ma - by_rail, 0)
-            rail_note = (f" (MA {ma} less {by_rail} MP by rail"
+            allowance = ma - by_rail - on_foot
+            foot = f", {on_foot} MP on foot before entraining" if on_foot else ""
+            rail_note = (f" (MA {ma} less {by_rail} MP by rail{foot}"
                          + (", entrained: 7-11)" if entrained == "marker" else ")"))
+            if allowance < 0:
+                ctx.flagged.add(("move-reported", key))
+                yield ctx.finding("6-9", VIOLATION, f"{u.name}: {on_foot + by_rail} MP spent, MA "
+                                  f"{ma}: {on_foot} MP on foot before entraining in {path[0]} + "
+                                  f"{by_rail} MP by rail ({'-'.join(map(str, path))}, 7-3/7-5)",
+                                  units=[u], hexes=[before[0], path[-1]],
+                                  path=list(before) + list(path[1:]))
+                return
+            allowance = max(allowance, 0)
             if entrained == "declared":
                 # 7-11: it may still be entrained from its last rail move (no marker says so)
-                lenient_allowance = max(ma - rail_mp(u, path, entrain=False), 0)
+                lenient_allowance = max(ma - rail_mp(u, path, entrain=False) - on_foot, 0)
         if len(drops) < 2:
             return
     column = True if declared(ctx, "column", u) else None
@@ -70,6 +95,18 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     # incremental: while the move so far is legal ground movement, price only the new drop with
     # the MP left (the same computation check_movement does segment by segment)
     inc = ctx.cache.get(("spent", key))
+    if inc is None and len(drops) == 2 and column is None and not rail_used \
+            and drops[1] in drops[0].neighbours():
+        # the first drop, one hexside away: when crossing it directly is within the MA the move
+        # is legal (the cheapest path costs no more); the MP are remembered for the next drop
+        # (an over-estimate only sends the next drop to the full check)
+        ma = movement_allowance(unit_view(u))
+        step = mv.step_cost(board, unit_view(u, drops[0]), drops[0], drops[1], costs, ezoc=ezoc)
+        if ma is not None and step.ok and step.mp is not None and step.mp <= ma \
+                and not step.destroys:
+            ctx.cache[("spent", key)] = (2, step.mp)
+            ctx.cache.get(("column-info", ctx.phase_start_step), {}).pop(u.piece, None)
+            return
     if inc is not None and inc[0] == len(drops) - 1 and column is None and not rail_used:
         ma = movement_allowance(unit_view(u))
         r = mv.cheapest_path(board, unit_view(u, drops[0]), drops[-2], drops[-1],
@@ -84,11 +121,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         ctx.cache[("spent", key)] = (len(drops), res.spent)
     else:
         ctx.cache.pop(("spent", key), None)
-    path: list[Hex] = []
-    for seg in res.segments:
-        for h in seg.path:
-            if not path or path[-1] != h:
-                path.append(h)
+    path = drawn_route(res.segments, drops)
     if res.verdict != mv.LEGAL:
         ctx.flagged.add(("move-reported", key))
     if res.verdict == mv.ILLEGAL:
@@ -107,6 +140,15 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         elif msg.startswith(f"{res.rule}:"):
             msg = f"{u.name}: {msg[len(res.rule) + 1:].strip()}"
         msg += rail_note
+        by_rail = "" if rail_used or res.rule != "6-9" else _legal_by_rail(
+            ctx, board, u, drops, costs, ezoc)
+        if by_rail:
+            # docs/declarations.md: a missing declaration is never a violation by itself
+            yield ctx.finding("7-1", UNDETERMINED, f"{msg.split(' (MA')[0]}; legal as a rail move "
+                              f"{by_rail}", units=[u], hexes=[drops[0], drops[-1]],
+                              path=path or drops, missing=f"a !rail declaration for {u.name} "
+                              f"(the log does not show rail movement)")
+            return
         yield ctx.finding(res.rule, VIOLATION, msg, units=[u], hexes=[drops[0], drops[-1]],
                           path=path or drops)
     elif res.verdict == mv.UNDETERMINED:
@@ -114,6 +156,83 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                           hexes=[drops[0], drops[-1]], path=path or drops,
                           missing="the unit's printed Movement Allowance" if res.rule == "6-1"
                           else "map data for the hexsides crossed")
+    column_info = ctx.cache.setdefault(("column-info", ctx.phase_start_step), {})
+    if res.verdict == mv.LEGAL and res.column and column is None and not rail_used:
+        # legal only as Column Movement (inferred, 6-10): the report says so at the end of the
+        # phase (one line per unit, with its final MP) instead of a bare "MA 4"
+        column_info[u.piece] = (u, res.spent, path or drops, ctx.step)
+    else:
+        column_info.pop(u.piece, None)
+
+
+@rule("6-10", "phase_end")
+def column_movement_inferred(ctx: CheckContext, ended):
+    """6-10: an info line for each unit whose move this phase was legal only as Column Movement
+    (MP spent, MA, Column MA)."""
+    for u, spent, path, step in ctx.cache.pop(("column-info", ctx.phase_start_step), {}).values():
+        ma = movement_allowance(unit_view(u))
+        if ma is None:
+            continue
+        yield ctx.finding("6-10", INFO, f"{u.name}: {spent} MP spent, MA {ma}: legal as Column "
+                          f"Movement (Column MA {column_allowance(ma)} = {ma} × 1.5 rounded down, "
+                          f"6-10; no enemy ZOC entered)", units=[u], hexes=[path[0], path[-1]],
+                          path=path, step=step)
+
+
+def _legal_by_rail(ctx: CheckContext, board, u: UnitState, drops, costs, ezoc) -> str:
+    """The rail move (7) that would make an over-MA ground move legal, described, or "": a rail
+    path between two of the unit's drops (entrain 1 MP + 1/10 or 1/6 per hexside, 7-3/7-5), the
+    ground before and after it within the MA, and room in its nation's rail capacity this turn
+    (8-1). Without a ``!rail`` the log cannot say which it was."""
+    ma = movement_allowance(unit_view(u))
+    if ma is None or len(drops) > 8 or board is None:
+        return ""
+    side_nations = next((s.nations for s in ctx.game.sides if s.id == u.side), ())
+    room = rail_capacity_left(ctx, u)
+    if room is not None and room < rail_capacity_divisions(unit_view(u)):
+        return ""
+    nets = rail_rules.SimpleRailNetworks(board)
+    for i in range(len(drops) - 1):
+        for j in range(len(drops) - 1, i, -1):
+            path = rail_rules.rail_path(board, unit_view(u, drops[i]), drops[i], drops[j], nets,
+                                        side_nations, ezoc=ezoc)
+            if path is None or len(path) < 2:
+                continue
+            by_rail = rail_mp(u, path)
+            foot = 0
+            if i > 0:
+                pre = mv.check_movement(board, unit_view(u, drops[0]), drops[:i + 1], costs,
+                                        rail_used=True, ezoc=ezoc)
+                if pre.verdict != mv.LEGAL or pre.spent is None:
+                    continue
+                foot = pre.spent
+            left = ma - by_rail - foot
+            if left < 0:
+                continue
+            if j < len(drops) - 1:
+                post = mv.check_movement(board, unit_view(u, drops[j]), drops[j:], costs,
+                                         rail_used=True, allowance=left, ezoc=ezoc)
+                if post.verdict != mv.LEGAL:
+                    continue
+            return (f"({by_rail} MP by rail along {'-'.join(map(str, path))}"
+                    + (f" after {foot} MP on foot" if foot else "") + ")")
+    return ""
+
+
+def drawn_route(segments, drops) -> list[Hex]:
+    """The route a report draws: each leg between two drops by its cheapest path when one was
+    found, else straight from drop to drop, so the route always ends where the unit ended (a
+    search that failed on one leg used to cut the route short there)."""
+    found = {(s.start, s.end): s.path for s in segments if s.found and s.path}
+    path: list[Hex] = []
+    for a, b in zip(drops, drops[1:]):
+        leg = found.get((a, b))
+        if not leg or leg[0] != a or leg[-1] != b:
+            leg = (a, b)
+        for h in leg:
+            if not path or path[-1] != h:
+                path.append(h)
+    return path or list(drops)
 
 
 def _legal_if_entrained(ctx: CheckContext, board, u: UnitState, drops, costs, column, rail_used,

@@ -129,7 +129,7 @@ def rail_owners(ctx: CheckContext, board) -> dict:
     if hit is None:
         hit = {}
         sc = ctx.scenario
-        for r in (getattr(sc, "rail_networks", ()) or ()):
+        for r in (getattr(sc, "rail_routes", ()) or ()):
             if r.kind == "network":
                 for h in _route_hexes(board, list(r.hexes)):
                     hit[h] = r.network
@@ -183,6 +183,16 @@ def rail_movement(ctx: CheckContext, d):
                           f"map", missing="a unit name or id the game knows")
         return
     u = units[0]
+    start = d.hexes[0]
+    if u.hex != start and start not in ctx.moves.get(u.piece, ()):
+        # the unit does not stand where the declared path starts, nor stood there this phase:
+        # not a rail move the log shows (the movement check names the missing start, 7-2), so
+        # nothing is charged to single track or the rail capacity
+        if ctx.once("7-2", (u.piece, ctx.phase_start_step, "start")):
+            yield ctx.finding("7-2", UNDETERMINED, f"{u.name}: the declared rail path starts in "
+                              f"{start}, where the unit was not (it is in {u.hex})", units=[u],
+                              path=list(d.hexes), missing="a rail path that starts at the unit")
+        return
     if ctx.now.phase is not None and not (ctx.now.kind == "movement" and ctx.now.side == u.side):
         yield ctx.finding("7-1", VIOLATION, f"{u.name} declared rail movement in the "
                           f"{ctx.phase_label()}; rail movement happens in the own Movement Phase",
@@ -217,7 +227,7 @@ def rail_movement(ctx: CheckContext, d):
     if res.verdict == mv.ILLEGAL:
         msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
         moved = network_exceptions(ctx) if res.rule == "9-1" else []
-        ends = [r for r in (getattr(ctx.scenario, "rail_networks", ()) or ()) if r.kind == "ends"]
+        ends = [r for r in (getattr(ctx.scenario, "rail_routes", ()) or ()) if r.kind == "ends"]
         if res.rule == "9-1" and ends and not moved:
             # "the A-H network ... ends at 3415 and 4017": where a network stops short of its
             # country's lines is not traced by the checker
@@ -257,3 +267,18 @@ def rail_movement(ctx: CheckContext, d):
         yield ctx.finding(cf.rule, sev, f"{u.name}: " + cf.message.split(": ", 1)[-1].replace(
             cf.nation, name, 1), units=[u], path=list(res.path or d.hexes),
             missing="the scenario's rounding of the halved capacity" if sev == UNDETERMINED else "")
+
+
+def rail_capacity_left(ctx: CheckContext, u: UnitState) -> int | None:
+    """8-1: division equivalents left this turn on the rail network of ``u``'s nation after the
+    rail moves declared so far (None when the capacity is not known)."""
+    sc = ctx.scenario
+    if sc is None or ctx.now.date is None or u.nation is None:
+        return None
+    moves = ctx.cache.get("rail-used", {}).get(ctx.now.date, [])
+    used = rail.rail_capacity_used(moves).get(u.nation, 0)
+    default = ctx.game.nations[u.nation].rail_capacity if u.nation in ctx.game.nations else None
+    cap, exact = rail.rail_capacity_available(sc.rail_capacities, u.nation, ctx.now.date, default)
+    if cap is None:
+        return None
+    return cap - used + (0 if exact else 1)

@@ -82,7 +82,8 @@ def _dates_in_window(ctx: CheckContext) -> bool:
 @rule("6-3", "move")
 def moves_in_own_movement_phase(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """6-3 / 5: a unit moves across the map only in its side's Movement Phase (Combat Phase moves
-    are retreats and advances, rules 14-15)."""
+    are retreats and advances, rules 14-15, judged by the combat checks; so is a retreat after a
+    Column Attack in the enemy's Movement Phase, 16-9)."""
     if not _is_unit(u) or frm is None or to is None or ctx.now.phase is None:
         return
     kind, side = ctx.now.kind, ctx.now.side
@@ -90,6 +91,10 @@ def moves_in_own_movement_phase(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         return
     if kind == "movement" and side == u.side:
         return
+    if kind == "movement":
+        from .combat import column_attack_defender
+        if column_attack_defender(ctx, u, frm):
+            return
     yield ctx.finding("6-3", VIOLATION, f"{u.name} moved {frm}→{to} in the {ctx.phase_label()}; "
                       f"{ctx.side_name(u.side)} units move only in their own Movement Phase",
                       units=[u], hexes=[frm, to], path=[frm, to])
@@ -160,6 +165,48 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         else:
             yield ctx.finding("25-2", VIOLATION, f"{u.name} arrived in {to}; the schedule places "
                               f"it in {listed}", units=[u], hexes=[to, listed])
+        return
+    places = [pl for e, p in entries if p.hex is None and (now is None or e.date in (None, now))
+              for pl in p.places]
+    if places and not hexes:
+        yield from _arrival_places(ctx, u, to, places,
+                                   next(p.location for e, p in entries if p.places))
+
+
+def _on_map_edge(mapdef, h: Hex) -> bool:
+    g = mapdef.grid
+    return any(not (g.first_col <= n.col <= g.last_col and g.first_row <= n.row <= g.last_row)
+               for n in h.neighbours())
+
+
+def _arrival_places(ctx: CheckContext, u: UnitState, to: Hex, places, text: str | None):
+    """25-2 with the scenario's arrival rules as data (``Placement.places``: a hex, any city of a
+    country, a map-edge rail hex of a country; e.g. IF 15-12, 15-18)."""
+    mapdef = ctx.mapdef()
+    info = mapdef.hexes.get(to) if mapdef is not None else None
+    if info is None:
+        return
+    maybe = []
+    for pl in places:
+        if pl.kind == "hex" and pl.hex == to:
+            return
+        if pl.kind == "city" and info.city and info.country == pl.country:
+            return
+        if pl.kind == "map-edge-rail" and info.country == pl.country and _on_map_edge(mapdef, to):
+            if any((s := mapdef.hexside(to, n)) is not None and s.rail for n in to.neighbours()):
+                return
+            maybe.append(pl)
+    where = f"{info.name} " if info.name else ""
+    what = (f"{u.name} arrived in {where}{to} ({info.country or 'no country'}"
+            f"{', a city' if info.city else ''}); the schedule brings it to "
+            f"{' or '.join(map(str, places))}" + (f" ({text})" if text else ""))
+    if maybe and mapdef.provenance.kind != "rulebook":
+        yield ctx.finding("25-2", UNDETERMINED, what + f": {to} is on the map edge but the map "
+                          f"data show no rail line there", units=[u], hexes=[to],
+                          missing=f"the rail lines of the printed map ({mapdef.provenance.kind} "
+                                  f"map data)")
+        return
+    yield ctx.finding("25-2", VIOLATION, what, units=[u], hexes=[to])
 
 
 COMPONENT_SIZES = frozenset({"X", "III", "II"})
@@ -217,6 +264,8 @@ def reinforcement_not_in_enemy_hex(ctx: CheckContext, u: UnitState, frm, to, frm
         return
     if not ctx.log_starts_scenario and ctx.now.phase is None:
         return
+    if not _schedule_for(ctx, u.unit_id) and _breakdown_or_recombination(ctx, u, to):
+        return   # not a reinforcement: components of a breakdown (27-1) may stand in an EZOC
     why = _enemy_there(ctx, to, u.side)
     if why:
         yield ctx.finding("25-3", VIOLATION, f"{u.name} arrived in {to}, an {why} hex; "

@@ -55,10 +55,21 @@ class StackLimit:
         return self.divisions * 2, self.artillery * 2
 
 
+_LAND: dict = {}      # id(map) -> {hex: land hexsides}: a map's hexsides never change
+
+
 def stacking_limit(board: Board, h: Hex) -> StackLimit:
     """Limits for hex ``h`` (11-1, 11-4, 11-9): 6 divisions + 3 artillery, less 1/3 per land
     hexside below 3."""
-    land = land_hexsides(board, h)
+    m = getattr(board, "map", None)
+    memo = _LAND.get(id(m)) if m is not None else None
+    if memo is None or memo[0] is not m:
+        if len(_LAND) > 16:
+            _LAND.clear()
+        memo = _LAND[id(m)] = (m, {})
+    land = memo[1].get(h)
+    if land is None or m is None:
+        land = memo[1][h] = land_hexsides(board, h)
     k = Fraction(min(land, 3), 3)
     return StackLimit(FULL_DIVISIONS * k, int(FULL_ARTILLERY * k), land)
 

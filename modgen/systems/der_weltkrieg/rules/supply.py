@@ -8,8 +8,11 @@ enemy ZOC that holds no friendly Ground Combat Unit (21-2: a friendly fortress a
 nor across sea, lake or alpine hexsides. 19-8: its length is the MP of normal movement along it,
 without enemy-ZOC costs; 22-15: trench and devastation markers count. The terrain costs are those
 of ``unit`` (the supplied unit: a Mountain unit pays its 32-1 costs); the rule does not say whose
-movement is meant, and the supplied unit's own is the closest reading. Read literally, the HQ's
-own hex is also subject to 19-7 (an HQ alone in an enemy ZOC cannot be reached).
+movement is meant, and the supplied unit's own is the closest reading. The HQ's own hex is not
+subject to 19-7's enemy-ZOC test: 19-15 forbids an HQ in an enemy ZOC to expend SP only when it
+has no line of communication, so an HQ in an enemy ZOC may supply units (read literally, 19-7
+would make such an HQ unreachable — a contradiction resolved in the reading that raises no false
+alarm).
 """
 from __future__ import annotations
 
@@ -95,7 +98,7 @@ def supply_line_to_any(board: Board, unit: UnitView, start: Hex, targets, costs:
             side = board.hexside(h, n)
             if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
                 continue
-            if not _may_enter(board, unit.side, n, ezoc):
+            if not _may_enter(board, unit.side, n, frozenset() if n in goals else ezoc):
                 continue
             s = step_cost(board, unit, h, n, costs, ezoc=no_zoc)
             if s.status != OK:
