@@ -134,6 +134,9 @@ def test_help_page_says_every_set_up_is_incomplete_and_how_to_complete_it(real):
         assert f"modgen import-setup SAVE --scenario {sc.id}" in help_
     assert "Missing map 5-3" in help_
     assert "EXTENSION SHEET, THE LEAST CERTAIN" in help_
+    # the game's own declarations after the system's (docs/declarations-eastern-front.md)
+    assert "Player declarations: The Eastern Front" in help_ and "!joins italy" in help_
+    assert help_.index("Player declarations</h3>") < help_.index("Player declarations: The Eastern Front")
 
 
 # --------------------------------------------------------------------------- the joined sheets
