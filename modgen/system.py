@@ -27,7 +27,9 @@ What a system gives (docs/architecture.md has the whole picture):
 * ``tables`` — table id → ``"module:loader"`` (``loader(data, FileCtx, sides)``) for
   ``games/<game>.yaml``'s ``tables:``; ``required_tables`` must be there;
 * ``module`` — ``"module:factory"``; ``factory(game)`` returns the :class:`ModuleExtras` the
-  module writer puts in ``buildFile.xml`` (turn tracker, dice, description);
+  module writer puts in ``buildFile.xml`` (turn tracker, dice, description) and the parts a
+  system draws or writes its own way (pieces, pools, the Tracks board, scenario saves, charts,
+  help page; each None = the shared one);
 * ``validate`` — optional ``"module:function"``; ``function(game)`` returns the system's own
   data errors (a list of ``ModgenError``), reported by ``modgen validate`` with the others;
 * ``state`` — optional ``"module:factory"``; ``factory(ctx)`` returns the object the checker hands
@@ -67,13 +69,12 @@ class System:
     validate: str | None = None                    # "module:function" -> [ModgenError]
     state: str | None = None                       # "module:factory" (ctx) -> ctx.state
     art: str | None = None                         # "module:object" like modgen.art.SharedArt
-    # a system whose files or module have a shape of their own (Burning Mountains: steps,
-    # attack/defence/MA/AV counters, altitude per hex, game turns): the model's loader hands it the
-    # game file (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts), ``modgen
-    # build`` its module (``build``: (game, output, progress) -> Path); each None = the shared
-    # machinery
+    # a system whose files have a shape of their own (Burning Mountains: steps, attack/defence/
+    # MA/AV counters, altitude per hex, game turns): the model's loader hands it the game file
+    # (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts); None = the
+    # shared loader. Every system's module is written by ``modgen.module.build`` (its own parts:
+    # ``module`` -> ModuleExtras) and every log checked by ``modgen.check.engine``
     data: str | None = None
-    build: str | None = None
     package: str = ""                              # set by find(): where relative names start
 
     def load(self, ref: str) -> Any:
@@ -108,9 +109,6 @@ class System:
 
     def data_loader(self) -> Callable | None:
         return self.load(self.data) if self.data else None
-
-    def module_builder(self) -> Callable | None:
-        return self.load(self.build) if self.build else None
 
     def check_state(self, ctx) -> Any:
         """The system's own state for one check (``ctx.state``), or None."""

@@ -14,6 +14,10 @@ from modgen.hexgrid import Hex
 from modgen.model import load_game
 from modgen.systems.burning_mountains import module as M
 from modgen.systems.burning_mountains import pieces
+from modgen.module.build import build_module
+from modgen.module.charts import HELP_FILE
+
+SAVE_FILE = "bm-1916-05.vsav"                  # modgen.module.build.scenario_file
 from modgen.vassal.archive import read_saved_game
 from modgen.vassal.buildfile import decode_turn_state, read_module
 from modgen.vassal.commands import AddPiece, BoardPicker, Player, Turn, parse_saved_game
@@ -26,12 +30,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def built(tmp_path_factory):
     game = load_game("burning-mountains")
     out = tmp_path_factory.mktemp("bm") / "burning-mountains.vmod"
-    M.build_module(game, out)
+    build_module(game, out)                 # the shared module writer, with this system's parts
     return game, out
 
 
 def _setup(mod, zf):
-    sg = parse_saved_game(read_saved_game(zf.read(M.SAVE_FILE), name=M.SAVE_FILE).text)
+    sg = parse_saved_game(read_saved_game(zf.read(SAVE_FILE), name=SAVE_FILE).text)
     for c in sg.initial:
         if isinstance(c, BoardPicker):
             mod.apply_board_picker(c.map_id, c.boards)
@@ -57,7 +61,7 @@ def test_set_up_puts_every_unit_on_its_hex_and_reinforcements_in_pools(built):
     game, path = built
     mod = read_module(str(path))
     zf = zipfile.ZipFile(path)
-    assert [s[1] for s in mod.predefined_setups if s[1]] == [M.SAVE_FILE]
+    assert [s[1] for s in mod.predefined_setups if s[1]] == [SAVE_FILE]
     sg, pieces = _setup(mod, zf)
     assert not [c for c in sg.initial if isinstance(c, Player)]
     units = {props["UnitId"]: (p, h, loc) for p, props, h, loc in pieces if "UnitId" in props}
@@ -145,4 +149,20 @@ def test_dice_tracker_boards_and_charts(built):
         assert mod.hex_at(M.MAIN_MAP, *grid.center(h)) == h
     for chart in ("crt", "tdp", "tec", "reinforcements"):
         assert "PLACEHOLDER" in zf.read(f"charts/{chart}.html").decode()
-    assert "SCHEMATIC" in zf.read(M.HELP_FILE).decode()
+    assert "SCHEMATIC" in zf.read(HELP_FILE).decode()
+
+
+def test_incremental_build_reuses_the_board_and_stays_byte_identical(built, tmp_path):
+    """Through the shared writer the module gets its build cache: a second build takes the map
+    board (and the set-up) from it, and the bytes are those of a build without a cache."""
+    from modgen.module.buildcache import BuildCache
+    game, path = built
+    cache_dir = tmp_path / "cache"
+    first = tmp_path / "a.vmod"
+    c1 = BuildCache(cache_dir)
+    build_module(game, first, cache=c1)
+    c2 = BuildCache(cache_dir)
+    second = tmp_path / "b.vmod"
+    build_module(game, second, cache=c2)
+    assert first.read_bytes() == second.read_bytes() == path.read_bytes()
+    assert c2.hits >= 2 and c2.misses == 0          # the board and the set-up save

@@ -31,7 +31,6 @@ SYSTEM = System(
     state=".checks.state:new_state",
     module=".module:extras",
     art=".art:ART",
-    # the files and the module of this system have shapes of their own
+    # the files of this system have a shape of their own
     data=".data:load_system_data",
-    build=".module:build_module",
 )

@@ -263,6 +263,8 @@ class BmScenario:
     setup_incomplete: tuple[str, ...] = ()
     markers: tuple = ()
     fortresses: tuple = ()
+    menu: str | None = None                           # the set-ups menu (the module's "Scenarios")
+    starting_dm: Mapping = field(default_factory=dict)  # Der Weltkrieg duration games only: none
 
     # as the shared code names a scenario's start (``modgen.model.types.Scenario``): the turn,
     # and the phase id of the turn structure (``turns.BmTurns``: "ah-combat")

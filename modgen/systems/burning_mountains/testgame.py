@@ -227,8 +227,9 @@ class BmTestGame(TestGame):
         return self._step(cmds)
 
     def to_bytes(self) -> bytes:
+        from ...module.build import moduledata
         from ...module.savegame import metadata_xml, vsav_bytes
         return vsav_bytes(self.text(), metadata_xml([("version", self.game.version), ("extra1", None),
                                                      ("extra2", None), ("VassalVersion", "3.7.0"),
                                                      ("dateSaved", "0"), ("description", "")]),
-                          M.moduledata(self.game))
+                          moduledata(self.game))
