@@ -13,7 +13,9 @@ model and the module writer are shared with every other system.
   (6, 10-7), ``rail`` (7, 8, 9), ``stacking`` (11), combat (12-16, 21, 29, 30, 33: ``combat``
   lists its modules — ``attack``, ``attack_legality``, ``losses``, ``retreat``, ``advance``,
   ``column_attack``, ``fortress_surrender``, ``resolution``, ``combat_terrain``,
-  ``attack_limits``), ``recombination`` (23), supply, trenches, fortresses, the end of the game;
+  ``attack_limits``), ``recombination`` (23), ``supply`` (19: searches, payments),
+  ``supply_ledger`` (17, 18: SupplyPoints), ``income`` (25-7), ``trenches`` (22),
+  ``fortresses`` (21), ``demoralization`` (26), ``end_of_game`` (victory);
   a new subject is a new module there, listed in ``SYSTEM.rules`` below;
 * ``combat_record`` — the ``Combat`` record of each combat (what other rules, e.g. supply, read);
 * ``declarations`` — the chat keywords of the system (``!rail``, ``!column``, ``!retreat``, ``!war``);
@@ -29,8 +31,9 @@ SYSTEM = System(
     # run in this order on every hook (a rule's bookkeeping may depend on an earlier one's)
     rules=(".checks.setup", ".checks.sequence", ".checks.movement", ".checks.rail",
            ".checks.stacking", ".checks.attack", ".checks.losses", ".checks.combat",
-           ".checks.recombination", ".checks.supply",
-           ".checks.trenches", ".checks.fortresses", ".checks.end_of_game"),
+           ".checks.recombination", ".checks.supply", ".checks.supply_ledger", ".checks.income",
+           ".checks.trenches", ".checks.fortresses", ".checks.demoralization",
+           ".checks.end_of_game"),
     games={"italian-front": (".italian_front",)},
     declarations=".declarations:KEYWORDS",
     tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",
