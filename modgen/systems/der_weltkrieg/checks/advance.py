@@ -11,7 +11,7 @@ from modgen.hexgrid import Hex
 
 from ..rules import combat as C
 from ..combat_record import Combat, CombatMove
-from .combat_state import CombatState, combat_finding
+from .combat_state import CombatState, finding
 
 
 def advance(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: Hex, to: Hex):
@@ -19,9 +19,9 @@ def advance(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: He
     c.advances.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
     c.last_step = ctx.step
     if u.counter.type in ("art", "siege-art"):
-        yield combat_finding(ctx, c, "15-3", VIOLATION, f"{u.name} advanced {frm}→{to}; artillery "
-                       f"units may not advance after combat", units=[u], hexes=[frm, to],
-                       path=[frm, to])
+        yield finding(ctx, c, "15-3", VIOLATION, f"{u.name} advanced {frm}→{to}; artillery "
+                      f"units may not advance after combat", units=[u], hexes=[frm, to],
+                      path=[frm, to])
 
 
 def advance_checks(ctx: CheckContext, c: Combat):
@@ -41,6 +41,6 @@ def advance_checks(ctx: CheckContext, c: Combat):
         for p in probs:
             for pid, n in names.items():
                 p = p.replace(pid, n)
-            yield combat_finding(ctx, c, "15-4", VIOLATION, f"advance into {c.target}: {p}; a unit "
-                           f"advances only after every unit that lost a greater share of its "
-                           f"strength", hexes=[c.target], step=c.advances[-1].step, side=c.side)
+            yield finding(ctx, c, "15-4", VIOLATION, f"advance into {c.target}: {p}; a unit "
+                          f"advances only after every unit that lost a greater share of its "
+                          f"strength", hexes=[c.target], step=c.advances[-1].step, side=c.side)

@@ -21,9 +21,9 @@ from modgen.check.findings import VIOLATION, WARNING
 
 from ..combat_record import Combat, CombatUnit, DieRoll
 from .attack_legality import check_attack
-from .combat_state import (ATTACK_DIE, CombatState, SURRENDER_DIE, combat_finding, combat_for_hex,
-                           current_combat, is_unit, now_strengths, open_combat, pending_for,
-                           phase_full, phase_state, resolve_hq, resolve_units, snapshot)
+from .combat_state import (ATTACK_DIE, CombatState, SURRENDER_DIE, combat_for_hex, current_combat,
+                           finding, is_unit, now_strengths, open_combat, pending_for, phase_full,
+                           phase_state, resolve_hq, resolve_units, snapshot)
 from .fortress_surrender import surrender_roll
 
 
@@ -84,16 +84,16 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
     c.option = d.option
     if ctx.now.phase is not None and not (ctx.now.kind in ("combat", "movement")
                                           and ctx.now.side == side):
-        yield combat_finding(ctx, c, "12-1", VIOLATION, f"!attack on {target} in the "
-                       f"{ctx.phase_label()}: a side attacks in its own Combat Phase (12-1), or "
-                       f"with a Column Attack in its own Movement Phase (16-1)",
-                       hexes=[target], side=side)
+        yield finding(ctx, c, "12-1", VIOLATION, f"!attack on {target} in the "
+                      f"{ctx.phase_label()}: a side attacks in its own Combat Phase (12-1), or "
+                      f"with a Column Attack in its own Movement Phase (16-1)",
+                      hexes=[target], side=side)
     if d.units is not None:
         found, unknown = resolve_units(ctx, d.units, side, target)
         for ref in unknown:
-            yield combat_finding(ctx, c, "12-1", WARNING, f"!attack {target} names {ref!r}, which is no "
-                           f"unit of the {ctx.side_name(side)} on the map", hexes=[target],
-                           side=side)
+            yield finding(ctx, c, "12-1", WARNING, f"!attack {target} names {ref!r}, which is no "
+                          f"unit of the {ctx.side_name(side)} on the map", hexes=[target],
+                          side=side)
         c.attackers = [snapshot(ctx, u) for u in found]
         c.attackers_known = not unknown
     half, _unk = resolve_units(ctx, d.half, side, target, attack=False)

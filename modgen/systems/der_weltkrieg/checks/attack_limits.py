@@ -22,7 +22,7 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 
 from ..combat_record import Combat
-from .combat_state import CombatState, combat_finding, special_rule
+from .combat_state import CombatState, finding, special_rule
 from .resolution import supply_of
 
 
@@ -43,9 +43,9 @@ def if_3_9(ctx: CheckContext, c: Combat, u: UnitState, target: Hex):
     mapdef = ctx.mapdef()
     info = mapdef.hexes.get(target) if mapdef else None
     if c.date < limit and info is not None and info.country == "italy":
-        yield combat_finding(ctx, c, "IF 3-9", VIOLATION, f"{u.name} attacks {target} in Italy on "
-                       f"{c.date}; no German unit may attack into Italy before {limit}",
-                       units=[u], hexes=[u.hex, target])
+        yield finding(ctx, c, "IF 3-9", VIOLATION, f"{u.name} attacks {target} in Italy on "
+                      f"{c.date}; no German unit may attack into Italy before {limit}",
+                      units=[u], hexes=[u.hex, target])
 
 
 def _army_of(ctx: CheckContext, hq_piece: str | None) -> str | None:
@@ -66,9 +66,9 @@ def if_3_5_single(ctx: CheckContext, c: Combat):
         return
     armies = {_army_of(ctx, p) for p in c.supply_hqs.values()} - {None}
     if len(armies) > 1:
-        yield combat_finding(ctx, c, "IF 3-5", VIOLATION, f"the attack on {c.target} is supplied by "
-                       f"both the 2nd and the 3rd Army; they may not make combined attacks "
-                       f"before 1917", hexes=[c.target], step=c.declared_step, side=c.side)
+        yield finding(ctx, c, "IF 3-5", VIOLATION, f"the attack on {c.target} is supplied by "
+                      f"both the 2nd and the 3rd Army; they may not make combined attacks "
+                      f"before 1917", hexes=[c.target], step=c.declared_step, side=c.side)
     cap = 12 if c.date.year <= 1915 else 18
     per_hq: dict[str, int] = {}
     for i, p in enumerate(c.supply):
@@ -78,10 +78,10 @@ def if_3_5_single(ctx: CheckContext, c: Combat):
             per_hq[pid] = per_hq.get(pid, 0) + p.sp
     for pid, sp in per_hq.items():
         if sp > cap:
-            yield combat_finding(ctx, c, "IF 3-5", VIOLATION, f"{ctx.units[pid].name} spends {sp} SP on "
-                           f"the attack on {c.target}; Italian HQs may not spend more than {cap} "
-                           f"SP on a single attack in {c.date.year}", hexes=[c.target],
-                           step=c.declared_step, side=c.side)
+            yield finding(ctx, c, "IF 3-5", VIOLATION, f"{ctx.units[pid].name} spends {sp} SP on "
+                          f"the attack on {c.target}; Italian HQs may not spend more than {cap} "
+                          f"SP on a single attack in {c.date.year}", hexes=[c.target],
+                          step=c.declared_step, side=c.side)
 
 
 def if_3_5_balance(ctx: CheckContext, st: CombatState):
@@ -129,12 +129,12 @@ def if_3_8(ctx: CheckContext, c: Combat):
             continue
         how, _hq = supply_of(ctx, c, a, counter=False)
         if how == "half":
-            yield combat_finding(ctx, c, "IF 3-8", VIOLATION, f"{a.name} attacks {c.target} unsupplied "
-                           f"in {c.date.year}; French and British units on map 6-4 may not make "
-                           f"unsupplied attacks in 1917 or 1918", hexes=[a.hex, c.target],
-                           step=c.declared_step, side=c.side)
+            yield finding(ctx, c, "IF 3-8", VIOLATION, f"{a.name} attacks {c.target} unsupplied "
+                          f"in {c.date.year}; French and British units on map 6-4 may not make "
+                          f"unsupplied attacks in 1917 or 1918", hexes=[a.hex, c.target],
+                          step=c.declared_step, side=c.side)
         elif how is None:
-            yield combat_finding(ctx, c, "IF 3-8", UNDETERMINED, f"{a.name} attacks {c.target} in "
-                           f"{c.date.year}: French and British units may not attack unsupplied",
-                           hexes=[a.hex, c.target], step=c.declared_step, side=c.side,
-                           missing="the attack's supply clause")
+            yield finding(ctx, c, "IF 3-8", UNDETERMINED, f"{a.name} attacks {c.target} in "
+                          f"{c.date.year}: French and British units may not attack unsupplied",
+                          hexes=[a.hex, c.target], step=c.declared_step, side=c.side,
+                          missing="the attack's supply clause")

@@ -48,8 +48,8 @@ from .advance import advance, advance_checks
 from .attack import snapshot_defenders
 from .attack_limits import if_3_5_balance, if_3_5_single, if_3_8
 from .column_attack import column_retreat
-from .combat_state import (CombatState, combat_finding, combat_of, current_combat, is_unit,
-                           now_strengths, open_combat, phase_state, run_combat_hook, snapshot_at)
+from .combat_state import (CombatState, combat_of, current_combat, finding, is_unit, now_strengths,
+                           open_combat, phase_state, run_combat_hook, snapshot_at)
 from .combat_terrain import terrain_choice
 from .fortress_surrender import siege_result
 from .losses import check_losses, infer_target, loss, placed_during_combat
@@ -73,7 +73,7 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
                 and RP.marker_kind(ctx, u.marker_id) == "strength":
             for v in ctx.units_at(to):
                 if is_unit(v) and (ctx.stack_above(v.piece) is None
-                                    or u.piece in (ctx.stack_above(v.piece) or ())):
+                                   or u.piece in (ctx.stack_above(v.piece) or ())):
                     yield from loss(ctx, v, "marker", to) or ()
         return
     if not is_unit(u):
@@ -144,10 +144,10 @@ def _combat_phase_move(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex):
                 c.attackers.append(snapshot_at(ctx, u, frm))
             yield from advance(ctx, st, c, u, frm, to)
             return
-        yield combat_finding(ctx, c, "15-1", VIOLATION, f"{u.name} advanced {frm}→{to} after the "
-                       f"combat against {to}, in which it did not attack; only attacking units "
-                       f"advance into the vacated hex", units=[u], hexes=[frm, to],
-                       path=[frm, to])
+        yield finding(ctx, c, "15-1", VIOLATION, f"{u.name} advanced {frm}→{to} after the "
+                      f"combat against {to}, in which it did not attack; only attacking units "
+                      f"advance into the vacated hex", units=[u], hexes=[frm, to],
+                      path=[frm, to])
         return
     if frm.distance(to) == 1 and u.counter.type in ("aslt", "mtn-aslt") \
             and not [v for v in ctx.units_at(to) if v is not u and is_unit(v) and v.side != u.side]:
@@ -204,19 +204,19 @@ def _finalize(ctx: CheckContext, st: CombatState, c: Combat):
             u.after = now_strengths(ctx, u.piece)
     if c.target is None:
         if c.attack_roll is not None:
-            yield combat_finding(ctx, c, "13-9", UNDETERMINED, f"die roll {c.attack_roll.value} at step "
-                           f"{c.attack_roll.step} by {c.attack_roll.roller or '?'} in the "
-                           f"{c.phase}: no combat could be tied to it", step=c.attack_roll.step,
-                           side=c.side, missing="an !attack declaration (the hex attacked and "
-                           "the attacking units)")
+            yield finding(ctx, c, "13-9", UNDETERMINED, f"die roll {c.attack_roll.value} at step "
+                          f"{c.attack_roll.step} by {c.attack_roll.roller or '?'} in the "
+                          f"{c.phase}: no combat could be tied to it", step=c.attack_roll.step,
+                          side=c.side, missing="an !attack declaration (the hex attacked and "
+                          "the attacking units)")
         run_combat_hook(ctx, c)
         return
     if c.attack_roll is None and not c.advances and not c.retreats:
         if c.declared_step is not None and c.defenders == [] and not c.notes:
             snapshot_defenders(ctx, c)
-        yield combat_finding(ctx, c, "13-9", UNDETERMINED, f"the attack on {c.target} declared at step "
-                       f"{c.declared_step} has no die roll", step=c.declared_step, side=c.side,
-                       hexes=[c.target], missing="the attack's 1d6 roll")
+        yield finding(ctx, c, "13-9", UNDETERMINED, f"the attack on {c.target} declared at step "
+                      f"{c.declared_step} has no die roll", step=c.declared_step, side=c.side,
+                      hexes=[c.target], missing="the attack's 1d6 roll")
         run_combat_hook(ctx, c)
         return
     if c.attack_roll is None:

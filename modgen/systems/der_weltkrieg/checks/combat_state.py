@@ -133,8 +133,8 @@ def now_strengths(ctx: CheckContext, piece: str) -> frozenset:
     return unit_strengths(ctx, u)
 
 
-def combat_finding(ctx: CheckContext, c: Combat | None, rule_no: str, sev: str, msg: str, *,
-             units=(), hexes=(), path=(), side=None, missing="", step=...):
+def finding(ctx: CheckContext, c: Combat | None, rule_no: str, sev: str, msg: str, *,
+            units=(), hexes=(), path=(), side=None, missing="", step=...):
     if c is not None:
         c.verdicts.append((rule_no, sev, msg))
     return ctx.finding(rule_no, sev, msg, units=units, hexes=hexes, path=path, side=side,
@@ -241,8 +241,8 @@ def phase_full(ctx: CheckContext, st: CombatState) -> bool:
     return True
 
 
-def open_combat(ctx: CheckContext, st: CombatState, side: str | None, target: Hex | None, step: int | None,
-          text: str = "") -> Combat:
+def open_combat(ctx: CheckContext, st: CombatState, side: str | None, target: Hex | None,
+                step: int | None, text: str = "") -> Combat:
     kind = "column" if ctx.now.kind == "movement" else "attack"
     c = Combat(len(ctx.combats) + 1, kind, side, ctx.enemy_side(side), target, ctx.now.date,
                ctx.now.phase_id, ctx.phase_label(), declared_step=step if text else None,
@@ -271,7 +271,8 @@ def special_rule(ctx: CheckContext, number: str):
     return RP.special_rule(ctx, number)
 
 
-def combat_of(st: CombatState, piece: str, *, roles=("attackers", "defenders")) -> tuple[Combat | None, str]:
+def combat_of(st: CombatState, piece: str, *,
+              roles=("attackers", "defenders")) -> tuple[Combat | None, str]:
     for c in reversed(st.phase):
         if c.closed or c.attack_roll is None and c.kind != "column":
             continue

@@ -13,7 +13,7 @@ from modgen.hexgrid import Hex
 from ..rules import combat as C
 from . import common as RP
 from ..combat_record import Combat, is_surrounded
-from .combat_state import combat_finding, is_unit, on_map_6_4
+from .combat_state import finding, is_unit, on_map_6_4
 
 
 def _target_terrain(ctx: CheckContext, c: Combat):
@@ -52,10 +52,10 @@ def terrain_choice(ctx: CheckContext, c: Combat):
         label = c.terrain.replace("_", " ")
         rule_no = "21-4" if c.terrain == "urban" and fortress else \
             "13-4" if c.terrain == "urban" else "13-3"
-        yield combat_finding(ctx, c, rule_no, VIOLATION, f"the defender of {c.target} chose {label}; "
-                       f"attacked from {', '.join(map(str, through))} it may choose "
-                       f"{', '.join(t.replace('_', ' ') for t in tc.terrains)}",
-                       hexes=[c.target] + through, step=c.terrain_step, side=c.defender_side)
+        yield finding(ctx, c, rule_no, VIOLATION, f"the defender of {c.target} chose {label}; "
+                      f"attacked from {', '.join(map(str, through))} it may choose "
+                      f"{', '.join(t.replace('_', ' ') for t in tc.terrains)}",
+                      hexes=[c.target] + through, step=c.terrain_step, side=c.defender_side)
 
 
 def terrain_readings(ctx: CheckContext, c: Combat) -> list[str]:

@@ -24,8 +24,8 @@ from ..rules import combat as C
 from . import common as RP
 from ..combat_record import Combat, Loss
 from .attack import snapshot_defenders
-from .combat_state import (CombatState, NON_ATTACKERS, combat_finding, combat_of, current_combat,
-                           fmt, interval, is_unit, nations_of, phase_state, snapshot,
+from .combat_state import (CombatState, NON_ATTACKERS, combat_of, current_combat, finding, fmt,
+                           interval, is_unit, nations_of, phase_state, snapshot,
                            strength_markers_above, units_of)
 from .retreat import first_assault_turn, mandatory_retreat
 
@@ -65,14 +65,14 @@ def loss(ctx: CheckContext, u: UnitState, how: str, at: Hex | None):
                        f"did not take part in it: only units that attacked take the "
                        f"counterattack's losses")
                 if how == "flip":
-                    yield combat_finding(ctx, cur, "13-18", VIOLATION, msg, units=[u],
-                                   hexes=[h for h in (at, cur.target) if h])
+                    yield finding(ctx, cur, "13-18", VIOLATION, msg, units=[u],
+                                  hexes=[h for h in (at, cur.target) if h])
                 else:
                     # an elimination (20-13 pockets) or a marker moved with a stack may have
                     # another reason
-                    yield combat_finding(ctx, cur, "13-18", UNDETERMINED, msg, units=[u],
-                                   hexes=[h for h in (at, cur.target) if h],
-                                   missing="why the unit lost strength outside the combat")
+                    yield finding(ctx, cur, "13-18", UNDETERMINED, msg, units=[u],
+                                  hexes=[h for h in (at, cur.target) if h],
+                                  missing="why the unit lost strength outside the combat")
                 return
     if c is None:
         return
@@ -158,10 +158,10 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
         else frozenset({0}) if c.counter is None else frozenset()
     step = c.last_step or (c.counter_roll or c.attack_roll).step
     if c.swapped:
-        yield combat_finding(ctx, c, "13-21", UNDETERMINED, f"the losses of the combat against "
-                       f"{c.target} are not judged: {', '.join(c.swapped)} came onto the map in a "
-                       f"hex of the combat while they were taken", hexes=[c.target], step=step,
-                       side=c.side, missing="which counter the new one replaces (a counter swap)")
+        yield finding(ctx, c, "13-21", UNDETERMINED, f"the losses of the combat against "
+                      f"{c.target} are not judged: {', '.join(c.swapped)} came onto the map in a "
+                      f"hex of the combat while they were taken", hexes=[c.target], step=step,
+                      side=c.side, missing="which counter the new one replaces (a counter swap)")
         yield from mandatory_retreat(ctx, st, c, step, first_turn)
         return
     # losses applied vs required
@@ -183,29 +183,29 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
         complete = res is None or res.complete
         if hi < need_lo and complete:
             if placeholder:
-                yield combat_finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in "
-                               f"{where}; {fmt(req)} required under the placeholder CRT (the "
-                               f"printed cell is unknown)", hexes=[c.target], step=step,
-                               side=side, missing="the printed Combat Results Table "
+                yield finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in "
+                              f"{where}; {fmt(req)} required under the placeholder CRT (the "
+                              f"printed cell is unknown)", hexes=[c.target], step=step,
+                              side=side, missing="the printed Combat Results Table "
                                                   "(missing-data M1)")
             else:
-                yield combat_finding(ctx, c, rule_no, VIOLATION, f"the {who} lost {got} SP in {where}; "
-                               f"the CRT requires at least {fmt(req)}", hexes=[c.target],
-                               step=step, side=side)
+                yield finding(ctx, c, rule_no, VIOLATION, f"the {who} lost {got} SP in {where}; "
+                              f"the CRT requires at least {fmt(req)}", hexes=[c.target],
+                              step=step, side=side)
             continue
-        yield combat_finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in {where}; "
-                       f"the CRT requires {fmt(req) if complete else 'at most ' + str(need_hi)}"
-                       + (" (placeholder CRT)" if placeholder else ""),
-                       hexes=[c.target], step=step, side=side,
-                       missing="; ".join(missing) or "the strengths under the strength markers")
+        yield finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in {where}; "
+                      f"the CRT requires {fmt(req) if complete else 'at most ' + str(need_hi)}"
+                      + (" (placeholder CRT)" if placeholder else ""),
+                      hexes=[c.target], step=step, side=side,
+                      missing="; ".join(missing) or "the strengths under the strength markers")
     # 13-20: the attacker takes its losses first
     a_steps = [x.step for x in c.losses if x.side == c.side]
     d_steps = [x.step for x in c.losses if x.side == c.defender_side]
     if a_steps and d_steps and min(d_steps) < min(a_steps):
-        yield combat_finding(ctx, c, "13-20", VIOLATION, f"in the combat against {c.target} the "
-                       f"defender took losses (step {min(d_steps)}) before the attacker (step "
-                       f"{min(a_steps)}); the attacker takes losses first", hexes=[c.target],
-                       step=min(d_steps), side=c.defender_side)
+        yield finding(ctx, c, "13-20", VIOLATION, f"in the combat against {c.target} the "
+                      f"defender took losses (step {min(d_steps)}) before the attacker (step "
+                      f"{min(a_steps)}); the attacker takes losses first", hexes=[c.target],
+                      step=min(d_steps), side=c.defender_side)
     # 13-23 / 13-24 / 33-4 / 21-5: the order of the losses
     for who, units, attacking in (("attacker", c.attackers, True),
                                   ("defender", c.defenders, False)):
@@ -216,9 +216,9 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
             continue
         fortress_first = not attacking and bool(c.retreats or c.retreat)
         for rule_no, msg in C.loss_order_problems(lus, fortress_first=fortress_first):
-            yield combat_finding(ctx, c, rule_no, VIOLATION, f"the {who}'s losses against {c.target}: "
-                           f"{msg}", hexes=[c.target], step=step,
-                           side=c.side if attacking else c.defender_side)
+            yield finding(ctx, c, rule_no, VIOLATION, f"the {who}'s losses against {c.target}: "
+                          f"{msg}", hexes=[c.target], step=step,
+                          side=c.side if attacking else c.defender_side)
     # 14-4 and the rules that change it
     yield from mandatory_retreat(ctx, st, c, step, first_turn)
     # 14-1 / 29-13: every ground combat unit retreats, artillery is destroyed
@@ -228,15 +228,15 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
                   and d.piece in ctx.units and ctx.units[d.piece].hex == c.target]
         for d in stayed:
             if d.type in ("art", "siege-art"):
-                yield combat_finding(ctx, c, "29-13", VIOLATION, f"{d.name} stayed in {c.target} when "
-                               f"the other units retreated; artillery that does not retreat with "
-                               f"them is destroyed", hexes=[c.target], step=step,
-                               side=c.defender_side)
+                yield finding(ctx, c, "29-13", VIOLATION, f"{d.name} stayed in {c.target} when "
+                              f"the other units retreated; artillery that does not retreat with "
+                              f"them is destroyed", hexes=[c.target], step=step,
+                              side=c.defender_side)
             elif d.type not in ("fortress", "hq"):
-                yield combat_finding(ctx, c, "14-1", VIOLATION, f"{d.name} stayed in {c.target} while "
-                               f"the other defenders retreated; a retreat takes every ground "
-                               f"combat unit out of the hex", hexes=[c.target], step=step,
-                               side=c.defender_side)
+                yield finding(ctx, c, "14-1", VIOLATION, f"{d.name} stayed in {c.target} while "
+                              f"the other defenders retreated; a retreat takes every ground "
+                              f"combat unit out of the hex", hexes=[c.target], step=step,
+                              side=c.defender_side)
 
 
 def _loss_units(units, attacking: bool):

@@ -23,7 +23,7 @@ from ..rules import movement as mv
 from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
-from .combat_state import (CombatState, combat_finding, combat_for_hex, fmt, interval, is_unit,
+from .combat_state import (CombatState, combat_for_hex, finding, fmt, interval, is_unit,
                            nations_of, snapshot_at, special_rule, tec_row, tec_table)
 from .combat_terrain import terrain_readings, trench_negation
 
@@ -42,7 +42,7 @@ def pre_combat_cavalry(ctx: CheckContext, st: CombatState, u: UnitState, frm: He
 
 
 def retreat_move(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: Hex, to: Hex, *,
-             before_combat: bool = False):
+                 before_combat: bool = False):
     """14-6, 14-8, 14-10..14-12, 14-16, 14-19, 14-20, 21-1, 29-13, 30-2: one retreat move."""
     c.retreats.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
     c.last_step = ctx.step
@@ -56,22 +56,22 @@ def retreat_move(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, fr
     if before_combat:
         cav = [a for a in c.attackers if a.type == "cav"]
         if cav:
-            yield combat_finding(ctx, c, "30-2", VIOLATION, f"{u.name} retreated before combat from "
-                           f"{frm}, but {', '.join(a.name for a in cav)} attack(s) it: only "
-                           f"cavalry attacked entirely by non-cavalry units may retreat before "
-                           f"combat", units=[u], hexes=[frm, to], path=[frm, to])
+            yield finding(ctx, c, "30-2", VIOLATION, f"{u.name} retreated before combat from "
+                          f"{frm}, but {', '.join(a.name for a in cav)} attack(s) it: only "
+                          f"cavalry attacked entirely by non-cavalry units may retreat before "
+                          f"combat", units=[u], hexes=[frm, to], path=[frm, to])
         c.notes.append(f"30-2: {u.name} retreated before combat")
     if u.counter.type in ("art", "siege-art") and not u.counter.front.rail_only:
-        yield combat_finding(ctx, c, "29-13", VIOLATION, f"{u.name} retreated {frm}→{to}; artillery "
-                       f"units do not retreat (they are destroyed when the others retreat)",
-                       units=[u], hexes=[frm, to], path=[frm, to])
+        yield finding(ctx, c, "29-13", VIOLATION, f"{u.name} retreated {frm}→{to}; artillery "
+                      f"units do not retreat (they are destroyed when the others retreat)",
+                      units=[u], hexes=[frm, to], path=[frm, to])
         return
     if frm.distance(to) != 1:
         if u.counter.front.rail_only:
             return   # 14-20: rail-based units retreat along a rail line (not checked)
-        yield combat_finding(ctx, c, "14-6", VIOLATION, f"{u.name} retreated {frm}→{to}, "
-                       f"{frm.distance(to)} hexes; a retreating unit moves into an adjacent hex",
-                       units=[u], hexes=[frm, to], path=[frm, to])
+        yield finding(ctx, c, "14-6", VIOLATION, f"{u.name} retreated {frm}→{to}, "
+                      f"{frm.distance(to)} hexes; a retreating unit moves into an adjacent hex",
+                      units=[u], hexes=[frm, to], path=[frm, to])
         return
     yield from _retreat_destination(ctx, c, u, frm, to)
 
@@ -84,14 +84,14 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
     info = mapdef.hexes.get(to)
     board = RP.board_state(ctx)
     if side_info is not None and side_info.terrain in ("ocean", "alpine"):
-        yield combat_finding(ctx, c, "14-12", VIOLATION, f"{u.name} retreated {frm}→{to} across a "
-                       f"{side_info.terrain} hexside; retreats never cross sea or alpine "
-                       f"hexsides", units=[u], hexes=[frm, to], path=[frm, to])
+        yield finding(ctx, c, "14-12", VIOLATION, f"{u.name} retreated {frm}→{to} across a "
+                      f"{side_info.terrain} hexside; retreats never cross sea or alpine "
+                      f"hexsides", units=[u], hexes=[frm, to], path=[frm, to])
         return
     if board is not None and info is not None and board.is_neutral(to):
-        yield combat_finding(ctx, c, "14-19", VIOLATION, f"{u.name} retreated into {to}, in a neutral "
-                       f"country; units forced to retreat into a neutral country are eliminated "
-                       f"(interned)", units=[u], hexes=[frm, to], path=[frm, to])
+        yield finding(ctx, c, "14-19", VIOLATION, f"{u.name} retreated into {to}, in a neutral "
+                      f"country; units forced to retreat into a neutral country are eliminated "
+                      f"(interned)", units=[u], hexes=[frm, to], path=[frm, to])
         return
     # 14-8 / 14-11: destination priorities over the hexes it could have retreated to
     ezoc = RP.enemy_zoc_hexes(ctx, u.side)
@@ -139,17 +139,17 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
                    if h != to and lo_hi(p)[0] < hi and str(h) not in better)
     what = C.RETREAT_PRIORITIES[lo] if lo == hi else f"priority {lo}-{hi}"
     if better:
-        yield combat_finding(ctx, c, "14-8", VIOLATION, f"{u.name} retreated {frm}→{to} ({what}, "
-                       f"priority {lo}); {', '.join(better)} had a higher retreat priority "
-                       f"(14-11)", units=[u], hexes=[frm, to] + [Hex.parse(h) for h in better],
-                       path=[frm, to])
+        yield finding(ctx, c, "14-8", VIOLATION, f"{u.name} retreated {frm}→{to} ({what}, "
+                      f"priority {lo}); {', '.join(better)} had a higher retreat priority "
+                      f"(14-11)", units=[u], hexes=[frm, to] + [Hex.parse(h) for h in better],
+                      path=[frm, to])
     elif maybe:
-        yield combat_finding(ctx, c, "14-8", UNDETERMINED, f"{u.name} retreated {frm}→{to} ({what}); "
-                       f"{', '.join(maybe)} may have had a higher retreat priority, depending on "
-                       f"the distances to the supplying HQ", units=[u],
-                       hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
-                       missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
-                                if hq is None else NO_SUPPLY_SEARCH))
+        yield finding(ctx, c, "14-8", UNDETERMINED, f"{u.name} retreated {frm}→{to} ({what}); "
+                      f"{', '.join(maybe)} may have had a higher retreat priority, depending on "
+                      f"the distances to the supplying HQ", units=[u],
+                      hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
+                      missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
+                               if hq is None else NO_SUPPLY_SEARCH))
 
 
 def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:
@@ -191,7 +191,8 @@ def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | Non
     return None
 
 
-def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int, first_turn=(False,)):
+def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
+                      first_turn=(False,)):
     if c.attack is None or not c.attack.results or c.retreats or c.retreat:
         return
     if c.attack.results == {0} and all(0 not in d.strengths for d in c.defenders):
@@ -248,21 +249,21 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int, 
                f"{fmt(c.attack.results)} against {strength} SP ({why.threshold}): they must "
                f"retreat ({why.why})")
         if c.attack.placeholder:
-            yield combat_finding(ctx, c, rule_no, UNDETERMINED, msg + " under the placeholder CRT; the "
-                           "printed cell is unknown", hexes=[c.target], step=step,
-                           side=c.defender_side, missing="the printed Combat Results Table")
+            yield finding(ctx, c, rule_no, UNDETERMINED, msg + " under the placeholder CRT; the "
+                          "printed cell is unknown", hexes=[c.target], step=step,
+                          side=c.defender_side, missing="the printed Combat Results Table")
         else:
-            yield combat_finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
-                           side=c.defender_side)
+            yield finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
+                          side=c.defender_side)
         return
     if True in verdicts or None in verdicts:
         missing = list(dict.fromkeys(c.attack.missing)) or [
             w.why for w in whys if w.must is None][:1] or ["the terrain chosen"]
-        yield combat_finding(ctx, c, rule_no, UNDETERMINED, f"the defenders of {c.target} stayed after "
-                       f"an attack result of {fmt(c.attack.results)} against {strength} SP; "
-                       f"whether they had to retreat depends on what the log does not show",
-                       hexes=[c.target], step=step, side=c.defender_side,
-                       missing="; ".join(missing))
+        yield finding(ctx, c, rule_no, UNDETERMINED, f"the defenders of {c.target} stayed after "
+                      f"an attack result of {fmt(c.attack.results)} against {strength} SP; "
+                      f"whether they had to retreat depends on what the log does not show",
+                      hexes=[c.target], step=step, side=c.defender_side,
+                      missing="; ".join(missing))
 
 
 def first_assault_turn(ctx: CheckContext, st: CombatState, c: Combat) -> tuple[bool, ...]:
