@@ -9,7 +9,9 @@ combat):
   attack;
 * 16-4: artillery makes no Column Attack; 16-10: a Column Attack crosses none of the hexsides of
   ``column_attack.COLUMN_BANNED`` nor a major river;
-* 29-2: in 1914 siege artillery attacks only hexes with fortifications;
+* 29-2: in 1914 siege artillery attacks only hexes with fortifications; 29-15: from 1915 it
+  attacks other hexes as regular artillery, only against units in trenches (at half strength,
+  ``resolution``; half the SP, ``supply``);
 * 11-10: the attack limits on reduced-stacking hexes (``rules/stacking``);
 * IF 3-9 (``attack_limits``): no German attack into Italy before its date.
 """
@@ -22,8 +24,9 @@ from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import Combat, CombatUnit
 from .attack_limits import if_3_9
-from .column_attack import COLUMN_BANNED
-from .combat_state import CombatState, NON_ATTACKERS, finding, is_unit, tec_table
+from .column_attack import COLUMN_BANNED, stack_problems
+from .combat_state import (CombatState, NON_ATTACKERS, finding, is_unit, siege_as_regular,
+                           tec_table)
 
 
 def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
@@ -78,6 +81,11 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
             yield finding(ctx, c, "29-2", VIOLATION, f"{a.name}: in 1914 siege artillery attacks "
                           f"only hexes with fortifications; {target} has none",
                           units=[u] if u else [], hexes=[a.hex, target])
+        if siege_as_regular(ctx, c, a) and "trench" not in RP.hex_marker_kinds(ctx, target):
+            yield finding(ctx, c, "29-15", VIOLATION, f"{a.name}: from 1915 siege artillery "
+                          f"attacks a hex without fortifications only as regular artillery, and "
+                          f"only against units in trenches; {target} has no trench",
+                          units=[u] if u else [], hexes=[a.hex, target])
         # 12-9 (Combat Phase) / 16-5 (one Column Attack per Movement Phase)
         for other in st.phase:
             if other is c or other.kind != c.kind:
@@ -91,6 +99,8 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
                 break
         if ctx.scenario is not None and u is not None:
             yield from if_3_9(ctx, c, u, target)
+    if c.kind == "column":
+        yield from stack_problems(ctx, c)
     if c.kind == "attack":
         for other in st.phase:
             if other is not c and other.kind == "attack" and other.target == target:
