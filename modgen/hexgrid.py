@@ -11,9 +11,11 @@ therefore sit half a hex *lower* than odd ones: Red Blob's "even-q" offset layou
 from __future__ import annotations
 
 import math
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from .errors import ModgenError
 
@@ -43,7 +45,8 @@ class Hex(NamedTuple):
         return f"{self.col:02d}{self.row:02d}"
 
     def __str__(self) -> str:  # noqa: D105
-        return self.id
+        namer = _NAMER.get()
+        return self.id if namer is None else namer(self)
 
     # -- cube coordinates ("even-q": even columns shoved down) --
     @property
@@ -85,6 +88,21 @@ class Hex(NamedTuple):
                     yield h
 
 
+#: How ``str(hex)`` names a hex: None = its printed ``CCRR``. A game of several sheets works on
+#: theatre hexes (``modgen.model.theatre``) and sets a namer that prints ``SHEET:CCRR`` while it is
+#: checked (``naming``); it changes only how hexes are printed, never a verdict.
+_NAMER: ContextVar[Callable[["Hex"], str] | None] = ContextVar("hex_namer", default=None)
+
+
+@contextmanager
+def naming(namer: Callable[["Hex"], str] | None) -> Iterator[None]:
+    token = _NAMER.set(namer)
+    try:
+        yield
+    finally:
+        _NAMER.reset(token)
+
+
 @lru_cache(maxsize=65536)
 def _neighbours(h: Hex) -> list[Hex]:
     table = _ODD_COL if h.col & 1 else _EVEN_COL
@@ -118,7 +136,7 @@ class Hexside(NamedTuple):
         return f"{self.a.id}|{self.b.id}"
 
     def __str__(self) -> str:  # noqa: D105
-        return self.id
+        return f"{self.a}|{self.b}"
 
     def other(self, h: Hex) -> Hex:
         return self.b if h == self.a else self.a

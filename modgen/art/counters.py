@@ -165,6 +165,8 @@ def strength_text(face: Face) -> str | None:
 def movement_text(face: Face) -> str | None:
     if face.rail_only:
         return "RR"
+    if face.river_only:
+        return "R"
     return None if face.movement is None else str(face.movement)
 
 
@@ -185,11 +187,14 @@ def values_text(face: Face | None) -> str:
 def is_placeholder(counter: Counter, face: str) -> bool:
     """Are this face's numbers a guess rather than printed values?
 
-    The rulebooks print the front values of every unit (set-up and schedule lines) but not the
-    reduced side, so a counter with ``placeholder`` provenance has a guessed back; its front is as
-    printed. The "?" badge therefore goes on the back only.
+    The Italian Front rulebook prints the front values of every unit (set-up and schedule lines)
+    but not the reduced side, so a counter with ``placeholder`` provenance has a guessed back and
+    the "?" badge goes on the back only. A unit the rulebook names without values (many Eastern
+    Front units) is ``front_placeholder``: the badge goes on both faces.
     """
     p = counter.provenance
+    if counter.front_placeholder:
+        return True
     return face == "back" and p is not None and p.kind == "placeholder"
 
 

@@ -37,6 +37,9 @@ RIVER = (30, 100, 220)
 BORDER = (200, 20, 20)
 RAIL = (20, 20, 20)
 RAIL_CASING = (255, 255, 250)   # the pale edge that keeps a rail line readable on dark relief
+RAIL_BROAD = (150, 40, 20)     # Russian network: a different gauge (9-11)
+LINE = (110, 30, 150)          # named lines (the 1919 border of Russia, 11-31)
+BROAD_GAUGE = ("russia",)      # countries whose rail lines use the Russian gauge (9-11)
 
 #: land tint per nation id; unknown nations get a neutral tint
 COUNTRY_TINTS = {
@@ -44,6 +47,17 @@ COUNTRY_TINTS = {
     "austria-hungary": (242, 230, 196),
     "germany": (228, 226, 222),
     "switzerland": (214, 214, 214),
+    # the Eastern Front sheets: pale tints of the nations' counter colours (rule 50) where they
+    # stay distinct from their neighbours
+    "russia": (234, 212, 204),
+    "serbia": (236, 242, 190),
+    "montenegro": (240, 214, 210),
+    "romania": (222, 230, 222),
+    "bulgaria": (232, 218, 204),
+    "ottoman-empire": (236, 206, 206),
+    "greece": (214, 226, 242),
+    "albania": (230, 230, 230),
+    "sweden": (214, 214, 214),
 }
 NEUTRAL_TINT = (206, 206, 206)
 OTHER_TINT = (236, 232, 220)
@@ -162,14 +176,32 @@ def render_map(mapdef: MapDef) -> Image.Image:
             p, q = grid.hexside_segment(side)
             d.line(pts([p, q]), fill=(255, 255, 255), width=5 * s)
             _dashed(d, pts([p])[0], pts([q])[0], BORDER, 4 * s, 7 * s, 4 * s)
-    # rails, centre to centre: a pale casing first, so the line reads on any relief
+    # named lines (dash-dot, under the rails)
+    for side, hs in mapdef.hexsides.items():
+        if hs.lines:
+            p, q = grid.hexside_segment(side)
+            d.line(pts([p, q]), fill=(255, 255, 255), width=7 * s)
+            _dashed(d, pts([p])[0], pts([q])[0], LINE, 5 * s, 9 * s, 3 * s)
+    # rails, centre to centre: a pale casing first, so the line reads on any relief; the Russian
+    # gauge in its own colour; a map-edge rail exit runs on to the edge of its hex, with an arrow
+    # off the sheet
     rails = [(side, hs) for side, hs in mapdef.hexsides.items() if hs.rail]
+    exits = [(h, grid.center(h), grid.center(h.neighbour(dname)))
+             for h, dirs in mapdef.rail_exits.items() for dname in dirs]
     for side, hs in rails:
         p, q = grid.center(side.a), grid.center(side.b)
         _rail_casing(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s)
+    for _h, (cx, cy), (nx, ny) in exits:
+        _rail_casing(d, (cx * s, cy * s), ((cx + nx) / 2 * s, (cy + ny) / 2 * s), False, s)
     for side, hs in rails:
         p, q = grid.center(side.a), grid.center(side.b)
-        _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s)
+        _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s,
+              RAIL_BROAD if _broad(mapdef, side) else RAIL)
+    for h, (cx, cy), (nx, ny) in exits:
+        ex, ey = (cx + nx) / 2, (cy + ny) / 2
+        colour = RAIL_BROAD if mapdef.hexes[h].country in BROAD_GAUGE else RAIL
+        _rail(d, (cx * s, cy * s), (ex * s, ey * s), False, s, colour)
+        _arrow(d, (cx * s, cy * s), (ex * s, ey * s), dy * 0.16 * s, colour)
     # place symbols: the city on the centre, a fortress and a port beside it between the rails
     hex_rails, hex_water = _hex_rails_and_water(mapdef)
     for h, info in mapdef.hexes.items():
@@ -190,7 +222,12 @@ def render_map(mapdef: MapDef) -> Image.Image:
                 d.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255))
                 _anchor(d, x, y + dy * 0.01 * s, dy * 0.075 * s)
 
-    img = downsample(big, (width, height), s) if s != 1 else big
+    if s == 1:
+        img = big
+    elif mapdef.downsample == "box":
+        img = big.reduce(s)           # a 2×2 mean (the map file's art: downsample: box)
+    else:
+        img = downsample(big, (width, height), s)
     del big, d
     d = ImageDraw.Draw(img)
     _labels(d, mapdef, grid)
@@ -381,6 +418,22 @@ def _dashed(d, p, q, colour, width, dash, gap) -> None:
         t = e + gap
 
 
+def _broad(mapdef: MapDef, side: Hexside) -> bool:
+    a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
+    return a.country in BROAD_GAUGE and b.country in BROAD_GAUGE
+
+
+def _arrow(d, p, q, size: float, colour) -> None:
+    """A filled arrowhead at q pointing away from p."""
+    (x1, y1), (x2, y2) = p, q
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    d.polygon([(x2 + ux * size * 0.6, y2 + uy * size * 0.6),
+               (x2 - ux * size * 0.6 + nx * size * 0.6, y2 - uy * size * 0.6 + ny * size * 0.6),
+               (x2 - ux * size * 0.6 - nx * size * 0.6, y2 - uy * size * 0.6 - ny * size * 0.6)], fill=colour)
+
+
 def _rail_geometry(p, q, double: bool, s: int):
     (x1, y1), (x2, y2) = p, q
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
@@ -566,6 +619,7 @@ def _crosses(box, p, q) -> bool:
 
 
 KEY_WIDTH = 700   # px of the legend taken by the symbol key (four columns)
+COUNTRY_COLUMN = 150   # px of a second column of countries (maps of more than five)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z'(])")
 #: a sentence naming a file of the repository (a generator script, a data file) is for
 #: maintainers: the map file keeps it, the printed legend does not
@@ -602,7 +656,9 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
                 fill=(252, 250, 242))
     x = MARGIN + 12
     y = top + 16
-    kx = max(x + 260, width - MARGIN - KEY_WIDTH)
+    countries = {i.country for i in mapdef.hexes.values() if i.land and i.country}
+    key_width = KEY_WIDTH + (COUNTRY_COLUMN if len(countries) > 5 else 0)
+    kx = max(x + 260, width - MARGIN - key_width)
     text_width = kx - x - 16
     d.text((x, y), f"Map {mapdef.id}: {mapdef.name}", font=font(22, bold=True), fill=TEXT)
     banner, paragraphs = provenance_lines(mapdef)
@@ -671,13 +727,29 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
     d.text((kx3 + 48, ky + 66), "Fortress site", font=lf, fill=TEXT)
     _anchor(d, kx3 + 19, ky + 96, 7)
     d.text((kx3 + 48, ky + 88), "Port", font=lf, fill=TEXT)
+    # keys for the features only some maps have (a sixth row; the named line in the fifth)
+    for ln in mapdef.lines[:1]:
+        d.line([(kx2, ky + 95), (kx2 + 36, ky + 95)], fill=(255, 255, 255), width=7)
+        _dashed(d, (kx2, ky + 95), (kx2 + 36, ky + 95), LINE, 5, 9, 3)
+        d.text((kx2 + 44, ky + 88), ln.name + (f" ({ln.rule})" if ln.rule else ""), font=lf, fill=TEXT)
+    if mapdef.rail_exits:
+        _rail_casing(d, (kx2, ky + 117), (kx2 + 30, ky + 117), False, 1)
+        _rail(d, (kx2, ky + 117), (kx2 + 30, ky + 117), False, 1)
+        _arrow(d, (kx2, ky + 117), (kx2 + 30, ky + 117), 10, RAIL)
+        d.text((kx2 + 44, ky + 110), "Map-edge rail exit", font=lf, fill=TEXT)
+    if any(hs.rail and _broad(mapdef, side) for side, hs in mapdef.hexsides.items()):
+        _rail_casing(d, (kx3, ky + 117), (kx3 + 40, ky + 117), False, 1)
+        _rail(d, (kx3, ky + 117), (kx3 + 40, ky + 117), False, 1, RAIL_BROAD)
+        d.text((kx3 + 48, ky + 110), "Russian gauge (9-11)", font=lf, fill=TEXT)
     kx4 = kx3 + 170
     seen = sorted({i.country for i in mapdef.hexes.values() if i.land and i.country})
-    for i, c in enumerate(seen[:5]):
-        yy = ky + i * 22
-        d.rectangle((kx4, yy, kx4 + 30, yy + 14), fill=_tint(c, mapdef), outline=TEXT)
+    for i, c in enumerate(seen[:10]):
+        col, row = divmod(i, 5)        # five to a column (a sixth country opens a fifth column)
+        xx = kx4 + col * COUNTRY_COLUMN
+        yy = ky + row * 22
+        d.rectangle((xx, yy, xx + 30, yy + 14), fill=_tint(c, mapdef), outline=TEXT)
         label = "-".join(p.capitalize() for p in c.split("-")) + (" (neutral)" if c in mapdef.neutral else "")
-        d.text((kx4 + 38, yy), label, font=lf, fill=TEXT)
+        d.text((xx + 38, yy), label, font=lf, fill=TEXT)
 
 
 def _wrap(d, text: str, f, width: int) -> list[str]:

@@ -21,7 +21,7 @@ RGB = tuple[int, int, int]
 
 # Unit types the counters in the data use (modgen.model.types.UNIT_TYPE_LABELS keys).
 SYMBOL_TYPES = ("inf", "mtn", "cav", "art", "siege-art", "eng", "aslt", "mtn-aslt", "marine",
-                "bicycle", "rpl", "hq", "fortress")
+                "bicycle", "rpl", "hq", "fortress", "flotilla")
 
 SYMBOL_NOTES = {
     "inf": "NATO infantry: a cross from corner to corner",
@@ -37,6 +37,7 @@ SYMBOL_NOTES = {
     "rpl": "box with the letters RPL (replacement unit, rule 24)",
     "hq": "NATO headquarters staff with a flag",
     "fortress": "crenellated wall (fortress symbol)",
+    "flotilla": "a river boat: hull on the water line with a funnel (no NATO sign, our choice)",
 }
 
 
@@ -152,6 +153,14 @@ def draw_type_glyph(draw: ImageDraw.ImageDraw, box: Box, unit_type: str, line: R
         for i in range(n):
             mx = left + 2 * i * mw
             draw.rectangle((mx, merlon_top, mx + mw, wall_top), fill=line)
+    elif t == "flotilla":
+        # a river monitor: a hull on the water line, a deckhouse and a funnel
+        water = y1 - bh * 0.22
+        draw.polygon([(x0 + bw * 0.1, water - bh * 0.2), (x1 - bw * 0.1, water - bh * 0.2),
+                      (x1 - bw * 0.25, water), (x0 + bw * 0.25, water)], fill=line)
+        draw.rectangle((cx - bw * 0.16, water - bh * 0.38, cx + bw * 0.12, water - bh * 0.2), fill=line)
+        draw.rectangle((cx + bw * 0.02, water - bh * 0.58, cx + bw * 0.1, water - bh * 0.38), fill=line)
+        draw.line([(x0 + bw * 0.08, water + bh * 0.08), (x1 - bw * 0.08, water + bh * 0.08)], fill=line, width=w)
     else:
         return [SymbolText(t.upper()[:4], box)]
     return []

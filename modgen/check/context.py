@@ -23,7 +23,10 @@ DEAD_PILE = "Eliminated"
 
 @dataclass(frozen=True)
 class Board:
-    """One game map as a VASSAL board on the main map: its grid and where it sits (map pixels)."""
+    """One game map as a VASSAL board on the main map: its grid and where it sits (map pixels).
+
+    With a ``theatre`` of several sheets (``modgen.model.theatre``) the hexes it answers with and
+    takes are theatre hexes; the grid works in the sheet's printed numbers."""
 
     map_name: str
     id: str
@@ -33,6 +36,17 @@ class Board:
     y: int = 0
     width: int = 10 ** 9
     height: int = 10 ** 9
+    theatre: Any = None
+
+    def local(self, h: Hex) -> Hex | None:
+        """The printed hex of theatre hex ``h`` on this board, None if the board does not show it."""
+        th = self.theatre
+        if th is not None and th.multi:
+            loc = th.to_local(h, [self.id])
+            return loc[1] if loc else None
+        if self.mapdef is not None and self.mapdef.hexes and not self.mapdef.contains(h):
+            return None
+        return h
 
     def hex_at(self, x: int, y: int) -> Hex | None:
         bx, by = x - self.x, y - self.y
@@ -41,10 +55,14 @@ class Board:
         h = self.grid.hex_at(bx, by)
         if self.mapdef is not None and self.mapdef.hexes and not self.mapdef.contains(h):
             return None
-        return h
+        th = self.theatre
+        return th.to_global(self.id, h) if th is not None and th.multi else h
 
     def center(self, h: Hex) -> tuple[int, int]:
-        cx, cy = self.grid.center(h)
+        loc = self.local(h) if self.theatre is not None and self.theatre.multi else h
+        if loc is None:
+            raise ValueError(f"hex {h} is not on board {self.id}")
+        cx, cy = self.grid.center(loc)
         return cx + self.x, cy + self.y
 
 
@@ -58,7 +76,7 @@ def boards_for(game: Game, maps: Iterable[str]) -> list[Board]:
         if mapdef is None:
             continue
         grid, w, h = board_geometry(mapdef)
-        out.append(Board(MAIN_MAP, mid, grid, mapdef, x, 0, w, h))
+        out.append(Board(MAIN_MAP, mid, grid, mapdef, x, 0, w, h, getattr(game, "theatre", None)))
         x += w
     return out
 
@@ -177,7 +195,24 @@ class CheckContext:
             self.by_hex.setdefault(u.hex, {})[u.piece] = u
 
     def mapdef(self) -> MapDef | None:
-        return self.boards[0].mapdef if self.boards else None
+        """The board the rules read: the one map, or the scenario's sheets joined on the theatre
+        lattice (theatre hexes, seams included: ``modgen.model.theatre``)."""
+        if not self.boards:
+            return None
+        th = getattr(self.game, "theatre", None)
+        if th is not None and th.multi:
+            hit = self.cache.get("theatre-board")
+            if hit is None:
+                hit = self.cache["theatre-board"] = th.mapdef(tuple(b.id for b in self.boards))
+            return hit
+        return self.boards[0].mapdef
+
+    def hex_name(self, h: Hex) -> str:
+        """``SHEET:CCRR`` in a game of several sheets (named on the scenario's sheets), else ``CCRR``."""
+        th = getattr(self.game, "theatre", None)
+        if th is not None and th.multi:
+            return th.name(h, [b.id for b in self.boards])
+        return h.id
 
     def units_at(self, h: Hex) -> list[UnitState]:
         return [u for u in self.by_hex.get(h, {}).values() if u.marker_id is None]

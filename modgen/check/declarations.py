@@ -45,6 +45,9 @@ class Declaration:
     text: str = ""                    # the whole line as typed
     player: str | None = None
     step: int | None = None
+    #: the sheet each hex of ``hexes`` was typed with (``5-5:2803``), None when typed bare; the
+    #: engine turns them into theatre hexes in a game of several sheets (:func:`resolve_sheets`)
+    sheets: tuple[str | None, ...] = ()
 
 
 class DeclarationError(ValueError):
@@ -61,22 +64,55 @@ def register(keyword: str, parser: Parser, usage: str) -> None:
 
 
 _HEXPATH = re.compile(r"^\d{4}(?:-\d{4})*$")
+#: a hex path of a game of several sheets: a hex may carry its sheet, "5-5:2803-2804-4-5:2024";
+#: sheet ids are map ids (4-5, 4-5N, 6-4)
+_SHEET_HEX = re.compile(r"(?:(?P<sheet>\d-\d[A-Z]?):)?(?P<hex>\d{4})")
+_SHEET_PATH = re.compile(r"^(?:\d-\d[A-Z]?:)?\d{4}(?:-(?:\d-\d[A-Z]?:)?\d{4})*$")
 
 
 def parse_hex_path(text: str) -> tuple[Hex, ...]:
-    if not _HEXPATH.match(text):
-        raise DeclarationError(f"not a hex path (CCRR-CCRR-…): {text!r}")
-    return tuple(Hex.parse(t) for t in text.split("-"))
+    return parse_sheet_path(text)[0]
+
+
+def parse_sheet_path(text: str) -> tuple[tuple[Hex, ...], tuple[str | None, ...]]:
+    """The hexes of ``CCRR-CCRR-…`` and the sheet each was typed with (``SHEET:CCRR``)."""
+    if not (_HEXPATH.match(text) or _SHEET_PATH.match(text)):
+        raise DeclarationError(f"not a hex path (CCRR-CCRR-…, or SHEET:CCRR-…): {text!r}")
+    if _HEXPATH.match(text):
+        hexes = tuple(Hex.parse(t) for t in text.split("-"))
+        return hexes, (None,) * len(hexes)
+    found = [(m["sheet"], Hex.parse(m["hex"])) for m in _SHEET_HEX.finditer(text)]
+    return tuple(h for _s, h in found), tuple(s for s, _h in found)
+
+
+def resolve_sheets(d: Declaration, to_theatre: Callable[[str, Hex], Hex],
+                   default_sheet: str | None) -> Declaration:
+    """``d`` with its hexes as theatre hexes: a bare hex is on the sheet of the hex before it in
+    the path, the first on ``default_sheet`` (a scenario of one sheet); raises DeclarationError
+    when a hex's sheet cannot be known."""
+    if not d.hexes:
+        return d
+    sheets = d.sheets or (None,) * len(d.hexes)
+    out, current = [], default_sheet
+    for h, s in zip(d.hexes, sheets):
+        current = s or current
+        if current is None:
+            raise DeclarationError(f"!{d.keyword}: hex {h.id} needs its sheet (SHEET:CCRR, e.g. 5-5:{h.id})")
+        try:
+            out.append(to_theatre(current, h))
+        except Exception as e:
+            raise DeclarationError(f"!{d.keyword}: {current}:{h.id}: {e}") from None
+    return Declaration(d.keyword, d.unit, tuple(out), d.args, d.text, d.player, d.step, tuple(sheets))
 
 
 def unit_and_path(keyword: str, rest: str) -> Declaration:
     words = rest.split()
     if len(words) < 2:
         raise DeclarationError(f"!{keyword} needs a unit and a hex path")
-    path = parse_hex_path(words[-1])
+    path, sheets = parse_sheet_path(words[-1])
     if len(path) < 2:
         raise DeclarationError(f"!{keyword} needs at least two hexes in the path")
-    return Declaration(keyword, unit=" ".join(words[:-1]), hexes=path)
+    return Declaration(keyword, unit=" ".join(words[:-1]), hexes=path, sheets=sheets)
 
 
 def unit_only(keyword: str, rest: str) -> Declaration:

@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable
 
 import importlib
 
+from ..model.theatre import hex_names
 from ..errors import ModgenError
 from ..hexgrid import Hex
 from ..model.types import Game, Scenario
@@ -349,6 +350,11 @@ class Checker(Visitor):
                 text = ev.text.strip()
                 try:
                     d = self.grammar.parse(text, player=ev.who, step=index)
+                    th = getattr(self.ctx.game, "theatre", None)
+                    if d is not None and d.hexes and th is not None and th.multi:
+                        # a game of several sheets: the path's hexes become theatre hexes
+                        sheets = [b.id for b in ctx.boards]
+                        d = decl.resolve_sheets(d, th.to_global, sheets[0] if len(sheets) == 1 else None)
                 except decl.DeclarationError as e:
                     self.findings.append(ctx.finding("declaration", WARNING, f"{e}: {text!r}",
                                                      check="declarations"))
@@ -452,7 +458,9 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     """Check one log: replay it (``modgen.replay``) on ``module`` (default: the log's, else ours
     from the game data) and run every rule of the game's system."""
     checker = Checker(game, scenario, boards=boards, progress=progress)
-    findings = checker.run(log, module)
+    # a game of several sheets: every hex in a message names its sheet (5-5:2803)
+    with hex_names(getattr(game, "theatre", None), [b.id for b in checker.ctx.boards]):
+        findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
                   side_names={s.id: s.name for s in game.sides},

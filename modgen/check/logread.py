@@ -100,21 +100,41 @@ class OurModule:
         self.turn_trackers = {extras.tracker.id: extras.tracker} if extras else {}
         self.dice_buttons = {d["name"]: d for d in extras.dice} if extras else {}
         self._boards = boards_for(game, sorted(game.maps))
+        th = getattr(game, "theatre", None)
+        self._multi = th is not None and th.multi
 
     def map(self, map_id: str):
         return None
 
-    def hex_at(self, map_id: str | None, x: float, y: float):
+    def board_hex(self, map_id: str | None, x: float, y: float):
+        """(board, printed hex) at a map pixel, as the module's grids number it."""
         for b in self._boards:
             if b.map_name == map_id:
-                h = b.hex_at(int(x), int(y))
-                if h is not None:
-                    return h
+                bx, by = int(x) - b.x, int(y) - b.y
+                if not (0 <= bx < b.width and 0 <= by < b.height):
+                    continue
+                h = b.grid.hex_at(bx, by)
+                if b.mapdef is not None and b.mapdef.hexes and not b.mapdef.contains(h):
+                    continue
+                return b, h
         return None
 
+    def hex_at(self, map_id: str | None, x: float, y: float):
+        found = self.board_hex(map_id, x, y)
+        return found[1] if found else None
+
+    def board_at(self, map_id: str | None, x: float, y: float) -> str | None:
+        found = self.board_hex(map_id, x, y)
+        return found[0].id if found else None
+
     def location_name(self, map_id: str | None, x: float, y: float) -> str:
-        h = self.hex_at(map_id, x, y)
-        return str(h) if h is not None else "offboard"
+        """As the module's HexGridNumbering names it: ``CCRR``, or ``SHEET:CCRR`` when the game
+        has several sheets (``locationFormat``, modgen.module.buildfile)."""
+        found = self.board_hex(map_id, x, y)
+        if found is None:
+            return "offboard"
+        b, h = found
+        return f"{b.id}:{h.id}" if self._multi else str(h)
 
     def __repr__(self) -> str:
         return f"OurModule({self.name!r}, {self.version!r})"

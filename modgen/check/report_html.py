@@ -7,7 +7,6 @@ import base64
 import html
 import io
 
-from ..errors import ModgenError
 from ..hexgrid import Hex
 from ..model.geometry import board_geometry
 from ..model.types import Game
@@ -52,13 +51,27 @@ class _MapCropper:
                 return m
         return None
 
+    @staticmethod
+    def _refs(names) -> list[tuple[str | None, Hex]]:
+        """The hexes a finding names: ``CCRR`` or, in a game of several sheets, ``SHEET:CCRR``."""
+        out = []
+        for n in names:
+            sheet, _, hid = str(n).rpartition(":")
+            if len(hid) == 4 and hid.isdigit():
+                out.append((sheet or None, Hex.parse(hid)))
+        return out
+
     def image(self, f: Finding) -> str | None:
-        hexes = [Hex.parse(h) for h in (list(f.path) + list(f.hexes)) if len(h) == 4 and h.isdigit()]
-        if not hexes or self.failed:
+        refs = self._refs(list(f.path) + list(f.hexes))
+        if not refs or self.failed:
             return None
-        m = self._board(hexes[0])
+        m = refs[0][0] if refs[0][0] in self.maps else self._board(refs[0][1])
         if m is None:
             return None
+        # the crop shows one sheet: the hexes of the finding on that sheet
+        hexes = [h for s, h in refs if s in (None, m)]
+        marked = [h for s, h in self._refs(f.hexes) if s in (None, m)]
+        path = [h for s, h in self._refs(f.path) if s in (None, m)]
         try:
             from PIL import Image, ImageDraw
             from ..art.map import render_map
@@ -85,10 +98,9 @@ class _MapCropper:
         over = Image.new("RGBA", img.size, (0, 0, 0, 0))
         d = ImageDraw.Draw(over)
         colour = _COLOURS.get(f.severity, (0, 0, 0))
-        for h in {Hex.parse(h) for h in f.hexes if len(h) == 4 and h.isdigit()}:
+        for h in set(marked):
             if mapdef.contains(h):
                 d.polygon([(x - x0, y - y0) for x, y in grid.corners(h)], outline=colour + (255,), width=3)
-        path = [Hex.parse(h) for h in f.path if len(h) == 4 and h.isdigit()]
         line = [(grid.center(h)[0] - x0, grid.center(h)[1] - y0) for h in path if mapdef.contains(h)]
         if len(line) >= 2:
             d.line(line, fill=(255, 255, 255, 170), width=8)
@@ -110,10 +122,14 @@ class _MapCropper:
             return None
         names = [target] + list(marks.get("attackers", {})) + [h for p in marks.get("retreats", [])
                                                               + marks.get("advances", []) for h in p]
-        hexes = [Hex.parse(h) for h in names if len(h) == 4 and h.isdigit()]
-        m = self._board(hexes[0])
+        refs = self._refs(names)
+        if not refs:
+            return None
+        m = refs[0][0] if refs[0][0] in self.maps else self._board(refs[0][1])
         if m is None:
             return None
+        # one sheet: the combat's hexes on it (SHEET:CCRR in a game of several sheets)
+        hexes = [h for s, h in refs if s in (None, m)]
         try:
             from PIL import ImageDraw
             from ..art.fonts import font
@@ -136,12 +152,15 @@ class _MapCropper:
         d = ImageDraw.Draw(img)
         f = font(max(9, int(grid.dy / 6)), bold=True, family="condensed")
 
+        def local(h):
+            return self._refs([h])[0][1]
+
         def c(h):
-            x, y = grid.center(Hex.parse(h))
+            x, y = grid.center(local(h))
             return x - x0, y - y0
 
         def outline(h, colour):
-            d.polygon([(x - x0, y - y0) for x, y in grid.corners(Hex.parse(h))], outline=colour,
+            d.polygon([(x - x0, y - y0) for x, y in grid.corners(local(h))], outline=colour,
                       width=3)
 
         def label(h, lines, colour):
@@ -204,10 +223,10 @@ class _MapCropper:
             stacks.setdefault(hex_id, []).append((unit_id, marker_id, value, reduced))
         d = ImageDraw.Draw(img)
         for hex_id, pieces in stacks.items():
-            try:
-                h = Hex.parse(hex_id)
-            except ModgenError:
+            refs = self._refs([hex_id])
+            if not refs or refs[0][0] not in (None, mapdef.id):
                 continue
+            h = refs[0][1]
             if not mapdef.contains(h):
                 continue
             pieces.sort(key=lambda p: (p[0] in own, p[1] == "" and p[0] != ""))  # markers under units

@@ -76,6 +76,7 @@ class BoardLayout:
     grids: dict[str, VassalHexGrid]
     sizes: dict[str, tuple[int, int]]
     hexes: dict[str, frozenset]
+    theatre: object | None = None     # modgen.model.theatre.Theatre: hexes are theatre hexes
 
     @classmethod
     def for_game(cls, game: Game, geometry: Geometry | None = None) -> "BoardLayout":
@@ -86,7 +87,8 @@ class BoardLayout:
         for mid in sorted(game.maps):
             grid, w, h = geometry(game.maps[mid])
             grids[mid], sizes[mid], hexes[mid] = grid, (w, h), frozenset(game.maps[mid].hexes)
-        return cls(grids, sizes, hexes)
+        th = getattr(game, "theatre", None)
+        return cls(grids, sizes, hexes, th if th is not None and th.multi else None)
 
     def origin(self, maps: tuple[str, ...], map_id: str) -> tuple[int, int]:
         x = 0
@@ -97,13 +99,24 @@ class BoardLayout:
         raise ModgenError(f"map {map_id} is not a map of this scenario")
 
     def pixel(self, maps: tuple[str, ...], h: Hex, source=None) -> tuple[str, int, int]:
-        """(map id, x, y) of the centre of ``h`` in Main Map pixels."""
-        for m in maps:
-            if self._contains(m, h):
+        """(map id, x, y) of the centre of ``h`` in Main Map pixels (a theatre hex goes on the
+        first of ``maps`` that shows it)."""
+        if self.theatre is not None:
+            loc = self.theatre.to_local(h, maps)
+            if loc is not None:
+                m, local = loc
                 ox, oy = self.origin(maps, m)
-                cx, cy = self.grids[m].center(h)
+                cx, cy = self.grids[m].center(local)
                 return m, cx + ox, cy + oy
-        raise ModgenError(f"hex {h} is on none of the maps {', '.join(maps)}",
+            where = self.theatre.name(h)
+        else:
+            for m in maps:
+                if self._contains(m, h):
+                    ox, oy = self.origin(maps, m)
+                    cx, cy = self.grids[m].center(h)
+                    return m, cx + ox, cy + oy
+            where = str(h)
+        raise ModgenError(f"hex {where} is on none of the maps {', '.join(maps)}",
                           file=getattr(source, "file", None), line=getattr(source, "line", None),
                           field="hex")
 

@@ -29,13 +29,13 @@ from ..paths import data_root as _default_root
 from .types import (Counter, Face, FortressPlacement, Game, GameDate, MapDef, MarkerDef, MarkerPlacement, Nation,
                     Placement, Provenance, RailCapacity, Scenario, ScheduleEntry, Side, Source, SpecialRule)
 from .maps import load_map
-from .schema import (BOOL, COLOUR, FACE, FILE, IDENT, LINE, NOTE, NOTES, PROVENANCE, STRINGS, TEXT, Enum, Field,
-                     Int, ListOf, MapOf, Records, Schema)
+from .schema import (ANY, BOOL, COLOUR, FACE, FILE, IDENT, LINE, NOTE, NOTES, PROVENANCE, STRINGS, TEXT, Enum,
+                     Field, Int, ListOf, MapOf, Records, Schema)
 from .validate import FileCtx, line_of, parse_date
 from .yamlio import load_yaml
 
 UNIT_TYPES = ("inf", "mtn", "cav", "art", "siege-art", "eng", "aslt", "mtn-aslt", "marine", "bicycle", "rpl", "hq",
-              "fortress")
+              "fortress", "flotilla")
 UNIT_SIZES = ("XXXX", "XXX", "XX", "X", "III", "II", "I")
 MARKER_KINDS = ("trench", "construction", "devastation", "railhead", "entrained", "supply", "strength", "dm", "vp",
                 "turn", "month", "year", "phase", "control", "out-of-supply", "hindenburg-line", "generic")
@@ -57,9 +57,13 @@ GAME_FILE = Schema({
     "version": Field(TEXT, required=True), "description": NOTE,
     "sides": Field(Records(SIDE), required=True), "nations": Field(Records(NATION), required=True),
     "maps": Field(ListOf(TEXT, min_items=1), required=True, doc="map ids: maps/<id>.yaml"),
-    "counters": Field(ListOf(FILE, min_items=1), required=True), "markers": FILE,
+    "counters": Field(ListOf(FILE, min_items=1), required=True),
+    "markers": Field(ANY, required=True, doc="the markers file, or a list of them (a later one adds and "
+                                             "replaces markers)"),
     "scenarios": Field(ListOf(FILE), required=True, doc="may be empty: a set-up printed on the counters"),
     "tables": MapOf(TEXT, FILE), "provenance": PROVENANCE, "notes": NOTES,
+    "theatre": Field(ANY, doc="a game of several sheets: their offsets on one hex lattice "
+                              "(modgen.model.theatre; checked by _Loader.theatre_of)"),
 }, name="games/<game>.yaml")
 COUNTER = Schema({
     "id": Field(IDENT, required=True), "type": Field(Enum(UNIT_TYPES), required=True),
@@ -68,9 +72,12 @@ COUNTER = Schema({
     "back_printed": Field(LINE, doc="the rulebook line printing the reduced side"),
     "full_strength": Int(0), "full_strength_colour": COLOUR, "rpl": BOOL, "qualifiers": STRINGS,
     "lines": ListOf(LINE), "note": NOTE, "provenance": PROVENANCE,
+    "front_placeholder": Field(BOOL, doc="the front's values are placeholders (needs provenance placeholder)"),
 }, name="counter file: counters[]")
 COUNTER_FILE = Schema({"nation": Field(TEXT, required=True), "counters": Field(Records(COUNTER), required=True),
-                       "back_rule": NOTE, "notes": NOTES, "sources": ListOf(NOTE)}, name="counter file")
+                       "back_rule": NOTE, "notes": NOTES, "sources": ListOf(NOTE),
+                       "rulebook": Field(TEXT, doc="the seed file the counters' lines point into (000, 003)")},
+                      name="counter file")
 MARKER = Schema({"id": Field(IDENT, required=True), "kind": Field(Enum(MARKER_KINDS), required=True),
                  "label": Field(TEXT, required=True), "values": STRINGS, "rule": TEXT, "note": NOTE,
                  "count": Int(0)}, name="markers file: markers[]")
@@ -163,6 +170,7 @@ class _Loader:
             self.errors += self.system.validation_errors(game)
             return None if self.errors else game
         maps = self.maps(d, g)
+        self.theatre = self.theatre_of(d, g, maps)
         counters = self.counters(d, g, nations)
         markers = self.markers(d, g)
         tables = self.tables(d, g, tuple(s.id for s in sides))
@@ -174,7 +182,7 @@ class _Loader:
                     nations=MappingProxyType(nations), maps=MappingProxyType(maps),
                     counters=MappingProxyType(counters), markers=MappingProxyType(markers),
                     scenarios=MappingProxyType(scenarios), tables=MappingProxyType(tables),
-                    data_root=str(self.root), source=Source(gpath, 1))
+                    data_root=str(self.root), source=Source(gpath, 1), theatre=self.theatre)
         # what only the rules system knows about its counters and tables
         self.errors += self.system.validation_errors(game) if self.system else []
         return None if self.errors else game
@@ -260,6 +268,81 @@ class _Loader:
         return out
 
     # ------------------------------------------------------------------ counters
+    # ------------------------------------------------------------------ the theatre
+    def theatre_of(self, d: dict, g: FileCtx, maps: dict[str, MapDef]):
+        """The sheets on one lattice (``theatre:``; see modgen.model.theatre). A game of one map
+        needs none; a game of several does (a hex number is unique only within its sheet)."""
+        from .theatre import HEX_REF, SeamSide, SheetPlacement, Theatre
+        ids = g.strings(d, "maps", "")
+        t = d.get("theatre")
+        if t is None:
+            if len(ids) > 1:
+                g.error("a game of several maps needs a theatre: the sheets' offsets on one hex lattice "
+                        "(theatre: {sheets: [{map, dcol, dy}, ...]})", line_of(d, "maps"), "theatre")
+            return Theatre([SheetPlacement(m, 0, 0.0) for m in ids[:1]], maps)
+        td = g.mapping(t, "theatre", line_of(d, "theatre"))
+        if td is None:
+            return None
+        g.unknown_keys(td, ("sheets", "seams", "reference", "note"), "theatre")
+        places = []
+        for f, sd in g.records(td, "sheets", ("map", "dcol", "dy", "note")):
+            f = f"theatre.{f}"
+            mid = g.text(sd, "map", f)
+            if mid is not None and mid not in ids:
+                g.error(f"{mid!r} is not one of the game's maps", line_of(sd, "map"), f"{f}.map")
+                continue
+            dcol = g.integer(sd, "dcol", f)
+            dy = sd.get("dy")
+            if isinstance(dy, bool) or not isinstance(dy, (int, float)):
+                g.error(f"dy must be a number of rows, got {dy!r}", line_of(sd, "dy"), f"{f}.dy")
+                continue
+            if mid is None or dcol is None:
+                continue
+            frac = float(dy) % 1
+            if (dcol % 2 == 0 and frac != 0) or (dcol % 2 == 1 and frac != 0.5):
+                g.error(f"(dcol {dcol}, dy {dy}) is not a lattice vector: an even column shift needs a whole-row "
+                        "shift, an odd one a half-row shift", line_of(sd, "dy"), f"{f}.dy")
+                continue
+            places.append(SheetPlacement(mid, dcol, float(dy)))
+        missing = [m for m in ids if m not in {p.sheet for p in places}]
+        if missing:
+            g.error(f"maps without a place in the theatre: {', '.join(missing)}", line_of(td, "sheets"),
+                    "theatre.sheets")
+        seams: list = []
+        rel = td.get("seams")
+        if rel is not None:
+            data, c = self.read(str(rel), referenced_from=(g, line_of(td, "seams"), "theatre.seams"))
+            top = c.mapping(data, "") if data is not None else None
+            if top is not None:
+                c.unknown_keys(top, ("seams", "notes", "provenance"), "")
+                for f, sd in c.records(top, "seams", ("a", "b", "terrain", "river", "major", "rail", "lines")):
+                    ends = []
+                    for k in ("a", "b"):
+                        v = c.text(sd, k, f)
+                        m = HEX_REF.match(v or "")
+                        if v is not None and (not m or not m["sheet"] or m["sheet"] not in ids):
+                            c.error(f"{v!r} is not SHEET:CCRR of a map of the game", line_of(sd, k), f"{f}.{k}")
+                        elif m:
+                            h = Hex.parse(m["hex"])
+                            if m["sheet"] in maps and h not in maps[m["sheet"]].hexes:
+                                c.error(f"hex {v} is not on map {m['sheet']}", line_of(sd, k), f"{f}.{k}")
+                            ends.append((m["sheet"], h))
+                    terrain = c.text(sd, "terrain", f)
+                    rail = sd.get("rail")
+                    if rail not in (None, "double", "single"):
+                        c.error(f"rail must be double or single, got {rail!r}", line_of(sd, "rail"), f"{f}.rail")
+                        rail = None
+                    if len(ends) == 2 and terrain:
+                        seams.append(SeamSide(ends[0], ends[1], terrain, c.text(sd, "river", f, required=False),
+                                              bool(sd.get("major", False)), rail,
+                                              tuple(c.strings(sd, "lines", f))))
+        try:
+            return Theatre(places, maps, seams, reference=td.get("reference"))
+        except ModgenError as e:
+            g.error(e.message, line_of(td, "sheets"), "theatre")
+            return None
+
+    # ------------------------------------------------------------------ counters
     def counters(self, d: dict, g: FileCtx, nations: dict[str, Nation]) -> dict[str, Counter]:
         out: dict[str, Counter] = {}
         where: dict[str, str] = {}
@@ -274,10 +357,16 @@ class _Loader:
             if nation is not None and nation not in nations:
                 c.error(f"unknown nation {nation!r}", top.line("nation"), "nation")
             back_rule = top["back_rule"] or ""
+            # the rulebook file the ``lines`` of this file's counters point into (000, 003, ...)
+            book = top["rulebook"] or "000"
+            if not (len(book) == 3 and book.isdigit()):
+                c.error(f"rulebook must be a seed file number like '003', got {book!r}", top.line("rulebook"),
+                        "rulebook")
+                book = "000"
             raw = top.node.get("counters")
             for i, u in enumerate(raw if isinstance(raw, list) else ()):
                 counter = self.counter(u, c, f"counters[{i}]", line_of_list(top.node, "counters", i),
-                                       nation or "", back_rule)
+                                       nation or "", back_rule, book=book)
                 if counter is None:
                     if isinstance(u, dict) and isinstance(u.get("id"), str):
                         self.invalid_counters.add(u["id"])
@@ -291,7 +380,7 @@ class _Loader:
         return out
 
     def counter(self, u: Any, c: FileCtx, f: str, line: int | None, nation: str, back_rule: str,
-                schema: Schema = COUNTER) -> Counter | None:
+                schema: Schema = COUNTER, book: str = "000") -> Counter | None:
         """One counter record (``schema``: the counter fields; a rules system may extend them)."""
         if not isinstance(u, dict):
             c.error(f"expected a mapping, got {_kind_of(u)}", line, f)
@@ -305,7 +394,7 @@ class _Loader:
         f = f"counters[{cid}]"
         r = schema.read(c, u, f, line, skip=("id",))
         utype = r["type"]
-        for key, needed in (("size", utype != "fortress"), ("designation", utype != "fortress"),
+        for key, needed in (("size", utype not in ("fortress", "flotilla")), ("designation", utype != "fortress"),
                             ("front", utype != "hq")):
             if needed and utype is not None and not r.present(key):
                 c.error("required field is missing", line_of(u), f"{f}.{key}")
@@ -313,7 +402,8 @@ class _Loader:
         if utype == "hq" and front is None and not r.present("front"):
             front = Face(None, None)
         for key, face in (("front", front), ("back", back)):
-            if face is not None and face.movement is None and not face.rail_only and face.strength is not None \
+            if face is not None and face.movement is None and not face.rail_only and not face.river_only \
+                    and face.strength is not None \
                     and utype not in ("fortress", None):
                 c.error(f"{u.get(key)!r} has no movement allowance: a {utype} counter prints "
                         f"strength-movement like '5-4' (only a fortress prints its strength alone)",
@@ -321,7 +411,7 @@ class _Loader:
                 if key == "front":
                     front = None
         printed = r["back_printed"]
-        lines = [f"000:L{n}" for n in (r["lines"] or ())]
+        lines = [f"{book}:L{n}" for n in (r["lines"] or ())]
         prov = r["provenance"]
         if prov is None:
             if printed is not None or utype in ("hq", "fortress") and back is None:
@@ -334,34 +424,45 @@ class _Loader:
                 and back.strength > front.strength:
             c.error(f"back strength {back.strength} is above front strength {front.strength}", line_of(u, "back"),
                     f"{f}.back")
+        front_placeholder = bool(r["front_placeholder"])
+        if front_placeholder and (prov is None or prov.kind != "placeholder"):
+            c.error("a counter whose front is a placeholder needs provenance {kind: placeholder, reason: ...}",
+                    line_of(u, "front_placeholder"), f"{f}.front_placeholder")
         if utype is None or front is None or r.bad & {"size", "designation"}:
             return None
         return Counter(id=cid, nation=nation, type=utype, size=r["size"] or "", designation=r["designation"] or "",
                        front=front, back=back, full_strength=r["full_strength"],
                        full_strength_colour=r["full_strength_colour"],
                        rpl=bool(r["rpl"]) or utype == "rpl", qualifiers=tuple(r["qualifiers"] or ()),
-                       provenance=prov, source=c.source(u, "id"))
+                       provenance=prov, source=c.source(u, "id"), front_placeholder=front_placeholder)
 
     def markers(self, d: dict, g: FileCtx) -> dict[str, MarkerDef]:
+        """The markers file, or a list of them: a later file adds markers and replaces a marker of
+        the same id (a game shares another game's markers and changes what differs, e.g. the years)."""
         out: dict[str, MarkerDef] = {}
-        rel = g.text(d, "markers", "")
-        if rel is None:
+        v = d.get("markers")
+        if v is None:
             return out
-        data, c = self.read(rel, referenced_from=(g, line_of(d, "markers"), "markers"))
-        if data is None:
-            return out
-        top = MARKER_FILE.read(c, data, "")
-        if top is None:
-            return out
-        for f, m in top.records("markers", c):
-            mid = m["id"]
-            if mid is None:
+        rels = [v] if isinstance(v, str) else g.strings(d, "markers", "", required=True)
+        for j, rel in enumerate(rels):
+            line = line_of(d, "markers") if isinstance(v, str) else line_of_list(d, "markers", j)
+            data, c = self.read(rel, referenced_from=(g, line, "markers"))
+            if data is None:
                 continue
-            if mid in out:
-                c.error(f"duplicate marker id {mid!r}", m.line("id"), f"{f}.id")
+            top = MARKER_FILE.read(c, data, "")
+            if top is None:
                 continue
-            out[mid] = MarkerDef(mid, m["kind"] or "generic", m["label"] or mid, tuple(m["values"] or ()),
-                                 c.source(m.node, "id"))
+            here: set[str] = set()
+            for f, m in top.records("markers", c):
+                mid = m["id"]
+                if mid is None:
+                    continue
+                if mid in here:
+                    c.error(f"duplicate marker id {mid!r}", m.line("id"), f"{f}.id")
+                    continue
+                here.add(mid)
+                out[mid] = MarkerDef(mid, m["kind"] or "generic", m["label"] or mid, tuple(m["values"] or ()),
+                                     c.source(m.node, "id"))
         return out
 
     def find_system(self, system_id: str, g: FileCtx, line: int | None):
@@ -412,6 +513,7 @@ class _Loader:
                 continue
             s = load_scenario(data, c, nations=nations, sides=sides, maps=maps, counters=counters, markers=markers,
                               map_ids=tuple(g.strings(d, "maps", "")), sequence=tables.get("sequence"),
+                              theatre=getattr(self, "theatre", None),
                               invalid_counters=frozenset(self.invalid_counters))
             if s is None:
                 continue

@@ -25,8 +25,19 @@ The notation (documented for maintainers at the top of ``maps/6-4.yaml``):
     ``[{name, track: double|single, hexes: "CCRR CCRR ..."}]``: a chain of adjacent hexes; the
     line crosses every hexside between consecutive hexes, centre to centre. Where lines share a
     hexside the double track wins.
+``rail_exits`` (optional)
+    ``"CCRR": "DIR,DIR"``: a land hex with a rail line that leaves the sheet across the named
+    edge hexside(s) (a map-edge rail hex: reinforcements arrive there, off-map rail moves start
+    there). The neighbour in that direction must be off the map. The exit makes the hex a rail
+    hex even where the line crosses no hexside of the sheet (a line that only clips a corner).
+``lines`` (optional)
+    ``[{name, rule, hexsides: "CCRR/CCRR ..."}]``: a named line along hexsides that is neither a
+    river nor a national border (the 1919 border of Russia of 11-31).
 ``places``
     ``"CCRR": "Name (city, capital, port, fortress)"``; the name or the tags may be omitted.
+``art`` (optional)
+    ``{downsample: lanczos|box}``: how the drawn map's 2× drawing is reduced to the board
+    (default lanczos; box, a 2×2 mean, is several times faster: the Eastern Front's sheets).
 ``image`` (optional)
     ``{file, x0, y0, dx, dy}``: a scanned printed map, path relative to the map file, used as the
     board image as it is. (x0, y0) is the pixel centre of hex (first_col, first_row); dx the
@@ -45,8 +56,8 @@ from typing import Any
 
 from ..errors import ModgenError
 from ..hexgrid import DIRECTIONS, Hex, Hexside
-from .types import (TERRAINS, HexInfo, HexsideInfo, MapDef, MapGrid, Provenance, ScannedImage,
-                    Source)
+from .types import (TERRAINS, HexInfo, HexsideInfo, MapDef, MapGrid, MapLine, Provenance,
+                    ScannedImage, Source)
 from .yamlio import YDict, YList, load_yaml
 
 #: hexside terrain letter -> TERRAINS name
@@ -64,7 +75,7 @@ OWNED_DIRECTIONS = (0, 1, 2)
 PLACE_TAGS = ("city", "capital", "port", "fortress")
 PROVENANCE_KINDS = ("rulebook", "placeholder", "schematic", "scan")
 TOP_KEYS = ("id", "name", "provenance", "grid", "countries", "neutral", "hexes", "hexsides",
-            "rivers", "rails", "places", "image")
+            "rivers", "rails", "rail_exits", "lines", "places", "image", "art")
 
 _PLACE_RE = re.compile(r"^\s*(?P<name>[^()]*?)\s*(?:\((?P<tags>[^()]*)\))?\s*$")
 _HEXSIDE_DIRS_RE = re.compile(r"^(?P<hex>\d{4}):(?P<dirs>[A-Z,]+)$")
@@ -167,6 +178,8 @@ def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
     hexsides = _hexsides(ctx, doc, grid, hexes, bad_rows)
     _rivers(ctx, doc, grid, hexsides)
     _rails(ctx, doc, grid, hexes, hexsides)
+    exits = _rail_exits(ctx, doc, grid, hexes, hexsides)
+    lines = _lines(ctx, doc, grid, hexsides)
     _places(ctx, doc, grid, hexes)
     if ctx.count:
         return None
@@ -178,10 +191,20 @@ def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
         border = a.land and b.land and a.country != b.country
         final_sides[side] = HexsideInfo(side=side, terrain=info["terrain"], river=info["river"],
                                         major_river=info["major_river"], rail=info["rail"],
-                                        border=border)
+                                        border=border, river_name=info.get("river_name"),
+                                        lines=tuple(info.get("lines", ())))
+    downsample = "lanczos"
+    art = doc.get("art")
+    if art is not None:
+        value = art.get("downsample", "lanczos") if isinstance(art, dict) else None
+        if value not in ("lanczos", "box"):
+            ctx.err(doc.line_of("art"), "art.downsample", "must be lanczos or box")
+            return None
+        downsample = value
     return MapDef(id=map_id, name=title, grid=grid, hexes=dict(sorted(hexes.items())),
                   hexsides=dict(sorted(final_sides.items())), provenance=provenance, image=image,
-                  source=Source(name, doc.line), neutral=tuple(neutral))
+                  source=Source(name, doc.line), neutral=tuple(neutral),
+                  rail_exits=dict(sorted(exits.items())), lines=tuple(lines), downsample=downsample)
 
 
 # --------------------------------------------------------------------------- sections
@@ -468,6 +491,7 @@ def _rivers(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) ->
                 ctx.err(line, f"{fld}.hexsides", f"{tok}: hexside {side} is {info['terrain']}, not a land hexside")
                 continue
             info["major_river" if major else "river"] = True
+            info["river_name"] = str(name)
 
 
 def _rails(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
@@ -511,6 +535,78 @@ def _rails(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
                 continue
             if info["rail"] != "double":
                 info["rail"] = track
+
+
+def _rail_exits(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
+                sides: dict[Hexside, dict]) -> dict[Hex, tuple[str, ...]]:
+    out: dict[Hex, tuple[str, ...]] = {}
+    if "rail_exits" not in doc:
+        return out
+    sec = doc["rail_exits"]
+    if not isinstance(sec, YDict):
+        ctx.err(doc.line_of("rail_exits"), "rail_exits", 'must be a mapping "CCRR": "DIR,DIR"')
+        return out
+    for k, v in sec.items():
+        line = sec.line_of(k)
+        fld = f"rail_exits.{k}"
+        if not isinstance(k, str):
+            ctx.err(line, fld, "write the hex number in quotes (\"CCRR\")")
+            continue
+        h = _hex_token(ctx, k, line, fld, grid)
+        if h is None:
+            continue
+        if h not in hexes or not hexes[h].land:
+            if not ctx.unknown(h):
+                ctx.err(line, fld, f"hex {h} is not a land hex of the map")
+            continue
+        dirs = [d.strip() for d in str(v).split(",") if d.strip()] if isinstance(v, str) else []
+        if not dirs:
+            ctx.err(line, fld, f"must name the edge direction(s) (N, NE, SE, S, SW, NW), got {v!r}")
+            continue
+        bad = False
+        for d in dirs:
+            if d not in DIRECTIONS:
+                ctx.err(line, fld, f"unknown direction {d!r} (N, NE, SE, S, SW, NW)")
+                bad = True
+            elif h.neighbour(d) in hexes:
+                ctx.err(line, fld, f"the {d} neighbour {h.neighbour(d)} is on the map: not a map edge")
+                bad = True
+        if not bad:
+            out[h] = tuple(sorted(set(dirs), key=DIRECTIONS.index))
+    return out
+
+
+def _lines(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) -> list[MapLine]:
+    out: list[MapLine] = []
+    for i, item in _list_section(ctx, doc, "lines"):
+        name = item.get("name")
+        fld = f"lines[{name or i}]"
+        if not isinstance(name, str) or not name:
+            ctx.err(item.line_of("name"), f"{fld}.name", "required string")
+            continue
+        for k in item:
+            if k not in ("name", "rule", "hexsides"):
+                ctx.err(item.line_of(k), f"{fld}.{k}", "unknown key (name, rule, hexsides)")
+        rule = item.get("rule")
+        if rule is not None and not isinstance(rule, str):
+            ctx.err(item.line_of("rule"), f"{fld}.rule", "must be a string (the rule number)")
+            rule = None
+        text = item.get("hexsides")
+        if not isinstance(text, str) or not text.strip():
+            ctx.err(item.line_of("hexsides"), f"{fld}.hexsides", "required string of hexsides")
+            continue
+        line = item.line_of("hexsides")
+        got: set[Hexside] = set()
+        for tok, side in _hexside_tokens(ctx, text, line, f"{fld}.hexsides", grid):
+            info = sides.get(side)
+            if info is None:
+                if not ctx.unknown(side.a, side.b):
+                    ctx.err(line, f"{fld}.hexsides", f"{tok}: hexside {side} is not on the map")
+                continue
+            got.add(side)
+            info.setdefault("lines", []).append(name)
+        out.append(MapLine(name, rule, frozenset(got)))
+    return out
 
 
 def _places(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> None:

@@ -1,20 +1,27 @@
 """Scenario files (``scenarios/<game>/*.yaml``): schema and cross-references.
 
-A scenario names counters by id, hexes by their printed ``CCRR`` number, dates as ``"7 May 1915"``
-(``"Special May 1915"`` for the Monthly Special Turn) and keeps the rulebook line of every entry
-(``line:``) so the set-up can be traced back to the printed list.
+A scenario names counters by id, hexes by their printed ``CCRR`` number (``SHEET:CCRR`` in a game
+of several sheets; a bare ``CCRR`` is then on the scenario's only map, if it has one), dates as
+``"7 May 1915"`` (``"Special May 1915"`` for the Monthly Special Turn) and keeps the rulebook line
+of every entry (``line:``) so the set-up can be traced back to the printed list. Hexes become
+theatre hexes (``modgen.model.theatre``).
 """
 from __future__ import annotations
 
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import ModgenError
 from ..hexgrid import Hex
-from .types import (Counter, FortressPlacement, MapDef, MarkerDef, MarkerPlacement, Nation, Placement,
-                    RailCapacity, Scenario, ScheduleEntry, Side, SpecialRule)
+from .types import (Counter, FortressPlacement, MapDef, MapRestriction, MarkerDef, MarkerPlacement, MissingMap,
+                    Nation, OffMapRail, Placement, RailCapacity, RailRoute, Scenario, ScheduleEntry, Side,
+                    SpecialRule)
 from .validate import FileCtx, line_of
-from .schema import (ANY, BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Field, Int, ListOf, MapOf, Record,
-                     Records, Schema)
+from .schema import (ANY, BOOL, DATE, HEX, IDENT, LINE, NOTE, NOTES, TEXT, Enum, Field, Int, ListOf, MapOf,
+                     Record, Records, Schema)
+
+RULE_KINDS = ("checked", "declaration", "advisory")
+MENUS = ("Scenarios", "Linking games", "Duration games")
 
 #: an arrival place (25-2; ``places:`` of a placement): exactly one of a hex, any city of a country
 #: (its nation id), any map-edge rail hex of a country — the scenario's arrival rules as data
@@ -37,12 +44,16 @@ MARKER_PLACEMENT = Schema({"marker": Field(TEXT, required=True), "hex": Field(HE
 DERIVED_MARKER = Schema({"marker": Field(TEXT, required=True), "derive": Field(TEXT, required=True),
                          "rule": TEXT, "line": LINE, "note": NOTE}, name="scenario: derived_markers[]")
 RAIL_CAPACITY = Schema({"nation": Field(TEXT, required=True), "divisions": Int(0),
-                        "not_usable_until": DATE, "halved_until": DATE, "note": NOTE, "line": LINE},
+                        "not_usable_until": DATE, "halved_until": DATE, "note": NOTE, "line": LINE,
+                        "from": Field(DATE, doc="the capacity applies from that turn (12-8)"),
+                        "any_map": Field(BOOL, doc="usable on any map or combination of maps")},
                        name="scenario: rail_capacities[]")
 SCHEDULE_ENTRY = Schema({"date": DATE, "when": TEXT, "nation": Field(TEXT, required=True),
                          "arrivals": Records(PLACEMENT), "withdrawals": Records(PLACEMENT), "line": LINE,
                          "section": TEXT, "note": NOTE}, name="scenario: reinforcements[]")
-SPECIAL_RULE = Schema({"number": TEXT, "text": Field(NOTE, required=True), "line": LINE},
+SPECIAL_RULE = Schema({"number": TEXT, "text": Field(NOTE, required=True), "line": LINE,
+                       "kind": Field(Enum(RULE_KINDS), doc="how the checker treats it"),
+                       "note": Field(NOTE, doc="why it is not checked")},
                       name="scenario: special_rules[]")
 SCENARIO = Schema({
     "id": Field(IDENT, required=True), "name": Field(TEXT, required=True),
@@ -59,6 +70,9 @@ SCENARIO = Schema({
     "starting_dm": MapOf(TEXT, Int(0)), "notes": NOTES,
     # checked item by item by modgen.model.scenario_rules (victory levels, supply, duration games)
     "victory": ANY, "supply": ANY, "duration": ANY,
+    # games of several sheets and their scenario rules (checked item by item by _extras below)
+    "combatants": ANY, "map_restrictions": ANY, "missing_maps": ANY, "rail_networks": ANY,
+    "offmap_rail": ANY, "rule_data": ANY, "menu": Enum(MENUS), "setup_notes": NOTES,
 }, name="scenarios/<game>/<scenario>.yaml")
 #: the fields a scenario file may hold (kept for code that lists them)
 SCENARIO_KEYS = tuple(SCENARIO.fields)
@@ -66,7 +80,7 @@ PLACEMENT_KEYS = tuple(PLACEMENT.fields)
 
 
 class _Scn:
-    def __init__(self, ctx: FileCtx, nations, sides, maps, counters, markers, map_ids, sequence):
+    def __init__(self, ctx: FileCtx, nations, sides, maps, counters, markers, map_ids, sequence, theatre=None):
         self.c = ctx
         self.nations: dict[str, Nation] = nations
         self.sides: list[Side] = sides
@@ -75,12 +89,39 @@ class _Scn:
         self.markers: dict[str, MarkerDef] = markers
         self.map_ids = map_ids
         self.sequence = sequence
+        self.theatre = theatre
         self.scenario_maps: tuple[str, ...] = ()
         self.invalid_counters: frozenset = frozenset()
+
+    def parse_hex(self, v: str, line: int | None, field: str) -> Hex | None:
+        """A theatre hex from ``CCRR`` or ``SHEET:CCRR`` (errors reported, None)."""
+        r = self.hex_text(str(v))
+        if isinstance(r, str):
+            self.c.error(r, line, field)
+            return None
+        return r
+
+    def hex_text(self, v: str):
+        """The schema's hex reader in a game of several sheets: a theatre hex, or the error text."""
+        th = self.theatre
+        try:
+            if th is None or not th.multi:
+                return Hex.parse(v)
+            in_play = [m for m in self.scenario_maps if m in th.placements]
+            return th.parse(v, in_play[0] if len(in_play) == 1 else None)
+        except ModgenError as e:
+            return e.message
 
     def check_hex(self, h: Hex | None, node: dict, key: str, field: str) -> None:
         """The hex must exist on one of the scenario's maps (when those maps are loaded)."""
         if h is None:
+            return
+        th = self.theatre
+        if th is not None and th.multi:
+            in_play = [m for m in self.scenario_maps if m in self.maps]
+            if in_play and th.to_local(h, in_play) is None:
+                self.c.error(f"hex {th.name(h)} is not on map {', '.join(in_play)}", line_of(node, key),
+                             f"{field}.{key}")
             return
         loaded = [self.maps[m] for m in self.scenario_maps if m in self.maps]
         if loaded and not any(m.contains(h) for m in loaded):
@@ -163,12 +204,25 @@ def line_of_item(lst: Any, i: int) -> int | None:
 
 
 def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, markers, map_ids,
-                  sequence=None, invalid_counters: frozenset = frozenset()) -> Scenario | None:
+                  sequence=None, invalid_counters: frozenset = frozenset(), theatre=None) -> Scenario | None:
     """``invalid_counters``: ids of counters whose own file has errors: a reference to one is not
-    reported again as an unknown counter."""
-    s = _Scn(ctx, nations, sides, maps, counters, markers, map_ids, sequence)
+    reported again as an unknown counter. ``theatre``: the game's sheets (hexes ``SHEET:CCRR``)."""
+    s = _Scn(ctx, nations, sides, maps, counters, markers, map_ids, sequence, theatre)
     s.invalid_counters = invalid_counters
     c = ctx
+    if theatre is not None and theatre.multi:
+        # the schema's hexes are theatre hexes; the sheet of a bare CCRR is the scenario's only
+        # map, known once ``maps`` is read (the schema reads fields in order: maps comes first)
+        raw_maps = data.get("maps") if isinstance(data, dict) else None
+        s.scenario_maps = tuple(m for m in (raw_maps or ()) if isinstance(m, str))
+        c.hex_parser = s.hex_text
+    try:
+        return _load(s, c, data, nations, sides, maps, counters, markers, map_ids, sequence)
+    finally:
+        c.hex_parser = None
+
+
+def _load(s: "_Scn", c: FileCtx, data, nations, sides, maps, counters, markers, map_ids, sequence):
     v = SCENARIO.read(c, data, "")
     if v is None:
         return None
@@ -272,7 +326,7 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
             c.error(f"unknown nation {nation!r}", rd.line("nation"), f"{f}.nation")
         if nation:
             rails.append(RailCapacity(nation, rd["divisions"], rd["not_usable_until"], rd["halved_until"],
-                                      rd["note"] or ""))
+                                      rd["note"] or "", from_date=rd["from"], any_map=bool(rd["any_map"])))
 
     schedule = []
     for f, ed in v.records("reinforcements", c):
@@ -292,7 +346,9 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
     rules = []
     for f, rd in v.records("special_rules", c):
         if rd["text"]:
-            rules.append(SpecialRule(rd["number"], rd["text"], c.source(rd.node)))
+            rules.append(SpecialRule(rd["number"], rd["text"], c.source(rd.node), rd["kind"] or "",
+                                     rd["note"] or ""))
+    extra = _extras(s, c, d, nations, sides)
 
     vcs = tuple(v["victory_conditions"] or ())
     dm: dict[str, int] = {}
@@ -312,4 +368,93 @@ def load_scenario(data: Any, ctx: FileCtx, *, nations, sides, maps, counters, ma
                     dead_pool=tuple(dead), hq_supply_points=MappingProxyType(hq_sp), rail_capacities=tuple(rails),
                     reinforcements=tuple(schedule), special_rules=tuple(rules), victory_conditions=vcs,
                     starting_dm=MappingProxyType(dm), derived_markers=tuple(derived), source=c.source(d, "id"),
-                    **structured)
+                    **structured, **extra)
+
+
+def _extras(s: _Scn, c: FileCtx, d: dict, nations, sides) -> dict:
+    """The Eastern Front additions: combatants, parts of maps, missing maps, rail networks, off-map
+    rail, scenario-rule data, the module menu."""
+    side_ids = tuple(x.id for x in sides)
+    out: dict = {}
+    comb = d.get("combatants")
+    if comb is not None:
+        cd = c.mapping(comb, "combatants", line_of(d, "combatants"))
+        got: dict[str, tuple[str, ...]] = {}
+        for side, members in (cd or {}).items():
+            if side not in side_ids:
+                c.error(f"unknown side {side!r} ({', '.join(side_ids)})", line_of(cd, side), f"combatants.{side}")
+                continue
+            names = c.strings(cd, side, "combatants")
+            for n in names:
+                if n not in nations:
+                    c.error(f"unknown nation {n!r}", line_of(cd, side), f"combatants.{side}")
+                elif nations[n].side != side:
+                    c.error(f"{n} is a nation of {nations[n].side}, not {side}", line_of(cd, side),
+                            f"combatants.{side}")
+            got[side] = names
+        out["combatants"] = MappingProxyType(got)
+    restr = []
+    for f, rd in c.records(d, "map_restrictions", ("map", "rows_from", "rows_to", "cols_from", "cols_to", "rule",
+                                                   "text", "line"), required=False):
+        m = c.text(rd, "map", f)
+        if m is not None and m not in s.scenario_maps:
+            c.error(f"map {m!r} is not one of the scenario's maps", line_of(rd, "map"), f"{f}.map")
+        vals = {k: c.integer(rd, k, f, required=False, minimum=0) for k in ("rows_from", "rows_to", "cols_from",
+                                                                           "cols_to")}
+        if m:
+            restr.append(MapRestriction(m, **vals, rule=c.text(rd, "rule", f, required=False),
+                                        text=c.text(rd, "text", f, required=False, default="") or ""))
+    out["map_restrictions"] = tuple(restr)
+    missing = []
+    for f, md in c.records(d, "missing_maps", ("map", "title", "reason"), required=False):
+        m, title, reason = c.text(md, "map", f), c.text(md, "title", f), c.text(md, "reason", f)
+        if m and m in s.map_ids:
+            c.error(f"map {m!r} is a map of the game, not a missing one", line_of(md, "map"), f"{f}.map")
+        if m and title and reason:
+            missing.append(MissingMap(m, title, reason))
+    out["missing_maps"] = tuple(missing)
+    routes = []
+    for f, rd in c.records(d, "rail_networks", ("kind", "network", "hexes", "rule", "text", "line"),
+                           required=False):
+        kind = c.enum(rd, "kind", f, ("network", "ends"))
+        net = c.text(rd, "network", f)
+        if net is not None and net not in nations:
+            c.error(f"unknown nation {net!r}", line_of(rd, "network"), f"{f}.network")
+        hexes = []
+        for j, item, line in c.items(rd, "hexes", f):
+            h = s.parse_hex(str(item), line, f"{f}.hexes[{j}]")
+            if h is not None:
+                s.check_hex(h, rd, "hexes", f)
+                hexes.append(h)
+        if kind and net:
+            routes.append(RailRoute(kind, net, tuple(hexes), c.text(rd, "rule", f, required=False),
+                                    c.text(rd, "text", f, required=False, default="") or "", c.source(rd)))
+    out["rail_routes"] = tuple(routes)
+    offmap = []
+    for f, od in c.records(d, "offmap_rail", ("rule", "ends", "turns_off_map", "mp", "side", "nations",
+                                              "counts_against", "text", "line"), required=False):
+        ends = c.strings(od, "ends", f, required=True)
+        if len(ends) != 2:
+            c.error("ends: two ends (a sheet, SHEET:CCRR or SHEET:EDGE)", line_of(od, "ends"), f"{f}.ends")
+            continue
+        side = c.enum(od, "side", f, side_ids, required=False) if side_ids else None
+        nats = c.strings(od, "nations", f)
+        against = c.strings(od, "counts_against", f)
+        for n in tuple(nats) + tuple(against):
+            if n not in nations:
+                c.error(f"unknown nation {n!r}", line_of(od), f)
+        offmap.append(OffMapRail(c.text(od, "rule", f, required=False), (ends[0], ends[1]),
+                                 c.integer(od, "turns_off_map", f, required=False, minimum=0),
+                                 c.integer(od, "mp", f, required=False, minimum=0), side, nats, against,
+                                 c.text(od, "text", f, required=False, default="") or "", c.source(od)))
+    out["offmap_rail"] = tuple(offmap)
+    rd = d.get("rule_data")
+    if rd is not None:
+        if not isinstance(rd, dict):
+            c.error("rule_data: a mapping rule number -> data", line_of(d, "rule_data"), "rule_data")
+        else:
+            out["rule_data"] = MappingProxyType({str(k): v for k, v in rd.items()})
+    menu = d.get("menu")
+    if menu is not None:
+        out["menu"] = c.enum(d, "menu", "", MENUS) or ""
+    return out

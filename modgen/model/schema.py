@@ -169,6 +169,15 @@ class _Hex(Text):
         v = Text.check(self, ctx, value, line, field)
         if v is INVALID:
             return v
+        parser = getattr(ctx, "hex_parser", None)
+        if parser is not None:
+            # a game of several sheets: SHEET:CCRR (modgen.model.theatre) -> a theatre hex, or
+            # the error's text
+            r = parser(v)
+            if isinstance(r, str):
+                ctx.error(r, line, field)
+                return INVALID
+            return r
         try:
             return Hex.parse(v)
         except ModgenError as e:

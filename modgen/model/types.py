@@ -91,6 +91,7 @@ class Face:
     movement: int | None
     defence_only: bool = False      # strength printed in parentheses: defends only
     rail_only: bool = False         # "RR": moves only by rail (6-12)
+    river_only: bool = False        # "R": a river flotilla, moves only along the Danube (36-1, 36-2)
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class Counter:
     qualifiers: tuple[str, ...] = ()          # "assault", "mountain", ...
     provenance: Provenance | None = None
     source: Source | None = None
+    #: the front's values are not printed either (a unit the rulebook names without values)
+    front_placeholder: bool = False
 
     @property
     def name(self) -> str:
@@ -124,7 +127,7 @@ class Counter:
 UNIT_TYPE_LABELS: Mapping[str, str] = {
     "inf": "Inf", "mtn": "Mtn", "cav": "Cav", "art": "Art", "siege-art": "S Art", "eng": "Eng",
     "aslt": "Aslt", "mtn-aslt": "Mtn Aslt", "marine": "Mar", "bicycle": "Bcy", "rpl": "RPL",
-    "hq": "HQ", "fortress": "Fort",
+    "hq": "HQ", "fortress": "Fort", "flotilla": "Flot",
 }
 
 
@@ -165,6 +168,8 @@ class HexsideInfo:
     major_river: bool = False
     rail: str | None = None           # "double" | "single" | None
     border: bool = False              # national border runs along it
+    river_name: str | None = None     # the river's name (the Danube of 35, the rivers of 11-31)
+    lines: tuple[str, ...] = ()       # named lines along this hexside (the 1919 border of 11-31)
 
 
 @dataclass(frozen=True)
@@ -190,6 +195,15 @@ class ScannedImage:
 
 
 @dataclass(frozen=True)
+class MapLine:
+    """A named line drawn along hexsides that is neither a river nor a national border."""
+
+    name: str                         # "1919 border of Russia"
+    rule: str | None
+    hexsides: frozenset[Hexside]
+
+
+@dataclass(frozen=True)
 class MapDef:
     id: str                           # "6-4"
     name: str
@@ -200,6 +214,13 @@ class MapDef:
     image: ScannedImage | None = None
     source: Source | None = None
     neutral: tuple[str, ...] = ()     # nation ids of neutral countries on this map (10-6, 14-12)
+    #: map-edge rail hexes: hex -> directions (DIRECTIONS names) of the sheet-edge hexsides a rail
+    #: line leaves the sheet across (reinforcement arrivals, off-map rail rules)
+    rail_exits: Mapping[Hex, tuple[str, ...]] = field(default_factory=dict)
+    lines: tuple[MapLine, ...] = ()
+    #: drawn art: how the 2× drawing is reduced to the board ("lanczos", or "box": a 2×2 mean,
+    #: several times faster, for games of many large sheets)
+    downsample: str = "lanczos"
 
     def contains(self, h: Hex) -> bool:
         return h in self.hexes
@@ -276,6 +297,61 @@ class RailCapacity:
     not_usable_until: GameDate | None = None
     halved_until: GameDate | None = None
     note: str = ""
+    from_date: GameDate | None = None   # this capacity applies from that turn (12-8: 20 -> 15 on 5 September)
+    any_map: bool = False               # "may be used on any map or combination of maps"
+
+
+@dataclass(frozen=True)
+class RailRoute:
+    """A scenario's rail-network statement along rail hexes: ``kind`` "network" (the line through
+    ``hexes`` belongs to ``network``: "The Russian Rail Network is extended into Austria-Hungary along
+    map 5-5 hexes 3907-3808-3609") or "ends" (the network ends at these hexes)."""
+
+    kind: str
+    network: str                      # nation id
+    hexes: tuple[Hex, ...]
+    rule: str | None = None
+    text: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class OffMapRail:
+    """Rail movement between map edges off the map (11-12, 13-1, 14-5/19-6): ``ends`` are sheets
+    (any map-edge rail hex of the mover's network on it), ``SHEET:CCRR`` hexes, or
+    ``SHEET:EDGE`` / ``SHEET:EDGE>NN`` edges (N, S, E, W; east of hexrow NN)."""
+
+    rule: str | None
+    ends: tuple[str, str]
+    turns_off_map: int | None = None  # complete turns spent off the map
+    mp: int | None = None             # or: MP as for travelling this many hexes off the map
+    side: str | None = None
+    nations: tuple[str, ...] = ()     # whose units may (empty: the side's)
+    counts_against: tuple[str, ...] = ()   # rail capacities charged while off the map
+    text: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
+class MapRestriction:
+    """Only part of a map is in play (9-1: "On map 4-5, only hexes numbered xx18 or higher")."""
+
+    map: str
+    rows_from: int | None = None
+    rows_to: int | None = None
+    cols_from: int | None = None
+    cols_to: int | None = None
+    rule: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class MissingMap:
+    """A sheet a scenario needs that no data covers (5-3 of The Schlieffen Plan)."""
+
+    map: str
+    title: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -295,6 +371,10 @@ class SpecialRule:
     number: str | None                # "3-4"; None for unnumbered text
     text: str
     source: Source | None = None
+    #: how the checker treats it: "checked" (a rule function reads the log), "declaration" (the
+    #: player types the fact, docs/declarations.md), "advisory" (shown, not checked); "" = not said
+    kind: str = ""
+    note: str = ""                    # why it is not checked (e.g. "after the combat engine")
 
 
 #: Victory levels from the weakest to the strongest (every Der Weltkrieg scenario, 000:L1088-1092;
@@ -443,6 +523,15 @@ class Scenario:
     supply_limits: tuple["SupplyLimit", ...] = ()
     morale: tuple["MoraleThresholds", ...] = ()       # duration game only (!duration)
     dm_income: tuple["DmIncome", ...] = ()            # duration game only (!duration)
+    combatants: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # side id -> nations
+    map_restrictions: tuple[MapRestriction, ...] = ()
+    missing_maps: tuple[MissingMap, ...] = ()
+    rail_routes: tuple[RailRoute, ...] = ()
+    offmap_rail: tuple[OffMapRail, ...] = ()
+    #: the data a scenario's own rules read (rule number -> plain YAML data, e.g. the 8-1 front
+    #: line); hexes in it are SHEET:CCRR text, parsed by the rule with the game's theatre
+    rule_data: Mapping[str, object] = field(default_factory=dict)
+    menu: str = ""                     # module menu: "Scenarios", "Linking games", "Duration games"
 
 
 # --------------------------------------------------------------------------- game
@@ -463,6 +552,20 @@ class Game:
     tables: Mapping[str, object]      # "tec" -> TerrainEffectsChart, "crt" -> CombatResultsTable, ...
     data_root: str = ""
     source: Source | None = None
+    #: the game's sheets on one hex lattice (``modgen.model.theatre.Theatre``); every hex of the
+    #: model (scenarios, rules) is a theatre hex. A game of one sheet: its printed hexes.
+    theatre: object | None = None
+
+    def board(self, maps) -> MapDef:
+        """The board the rules read for these sheets: the one sheet, or the sheets joined."""
+        maps = tuple(maps)
+        if self.theatre is not None:
+            return self.theatre.mapdef(maps)
+        return self.maps[maps[0]]
+
+    def hex_name(self, h: Hex) -> str:
+        """``SHEET:CCRR`` in a game of several sheets, else ``CCRR``."""
+        return self.theatre.name(h) if self.theatre is not None else h.id
 
     def side_of(self, nation: str) -> str:
         return self.nations[nation].side

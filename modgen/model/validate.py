@@ -19,7 +19,7 @@ _MISSING = object()
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 COLOUR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
-_FACE_RE = re.compile(r"^(?P<paren>\()?(?P<s>\d+)(?(paren)\))(?:-(?P<m>\d+|RR))?$")
+_FACE_RE = re.compile(r"^(?P<paren>\()?(?P<s>\d+)(?(paren)\))(?:-(?P<m>\d+|RR|R))?$")
 _DATE_RE = re.compile(r"^(?:(?P<turn>[1-7])|(?P<special>Special))\s+(?P<month>[A-Za-z]+)\s+(?P<year>\d{4})$")
 PROVENANCE_KINDS = ("rulebook", "placeholder", "schematic", "derived")
 
@@ -31,6 +31,9 @@ class FileCtx:
         self.file = file
         self.errors = errors
         self._seen: set[tuple] = set()
+        #: a game of several sheets: how the schema's hexes are read (``SHEET:CCRR`` -> a theatre
+        #: hex, or an error text); None: printed ``CCRR`` hexes
+        self.hex_parser = None
 
     # ------------------------------------------------------------------ basics
     def error(self, message: str, line: int | None = None, field: str | None = None) -> None:
@@ -169,11 +172,13 @@ class FileCtx:
     def parse_face(self, v: str, line: int | None, field: str) -> Face | None:
         m = _FACE_RE.match(v.strip())
         if not m:
-            self.error(f"{v!r} is not a strength-movement like '2-4', '(2)-4' or '3-RR'", line, field)
+            self.error(f"{v!r} is not a strength-movement like '2-4', '(2)-4', '3-RR' or '3-R'", line, field)
             return None
         rail_only = m["m"] == "RR"
-        return Face(strength=int(m["s"]), movement=None if rail_only or m["m"] is None else int(m["m"]),
-                    defence_only=bool(m["paren"]), rail_only=rail_only)
+        river_only = m["m"] == "R"
+        return Face(strength=int(m["s"]),
+                    movement=None if rail_only or river_only or m["m"] is None else int(m["m"]),
+                    defence_only=bool(m["paren"]), rail_only=rail_only, river_only=river_only)
 
     def date(self, d: dict, key: str, field: str, *, required: bool = True) -> GameDate | None:
         v = self.text(d, key, field, required=required)

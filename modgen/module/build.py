@@ -222,11 +222,15 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     if use_worker:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"),
+        # one worker beside the counters for one map; a game of several sheets gets two, so the
+        # sheets are drawn on both cores (the biggest first) while this process draws the counters
+        pool = ProcessPoolExecutor(max_workers=1 if len(to_draw) == 1 else 2,
+                                   mp_context=multiprocessing.get_context("fork"),
                                    initializer=_worker_init)
     ok = False
     try:
-        futures = {mid: pool.submit(_board_job, mid) for mid in to_draw} if pool else {}
+        order = sorted(to_draw, key=lambda m: (-len(game.maps[m].hexes), m))
+        futures = {mid: pool.submit(_board_job, mid) for mid in order} if pool else {}
         # the counters and markers here while the worker draws the maps; the same art functions
         # on the same objects, so the bytes do not depend on who drew them
         if use_cache:
@@ -300,7 +304,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
     progress.stage("scenarios", f"{len(game.scenarios)} scenario saves")
     md = moduledata(game)
     setups, notes = [], {}
-    for sid in sorted(game.scenarios):
+    for sid in sorted(game.scenarios, key=lambda i: (game.scenarios[i].first_turn, i)):
         sc = game.scenarios[sid]
         text, sc_notes = savegame.scenario_command(game, sc, layout, extras.turn_command,
                                                    all_slots)
@@ -316,7 +320,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
             entries[scenario_file(sid)] = data
         else:
             entries[scenario_file(sid)] = savegame.vsav_bytes(text, sd, md)
-        setups.append({"name": sc.name, "description": desc, "file": scenario_file(sid)})
+        setups.append({"name": sc.name, "description": desc, "file": scenario_file(sid), "menu": sc.menu})
 
     progress.stage("charts", "charts and help page")
     chart_entries, chart_bytes = charts.chart_files(game)

@@ -190,14 +190,35 @@ def help_html(game: Game, setup_notes: dict[str, list[str]], declarations: Path 
                     "(marked on the counter art).</li>")
     body.append("</ul>")
     body.append("<h3>Scenarios</h3>")
-    for sid in sorted(game.scenarios):
+    for sid in sorted(game.scenarios, key=lambda i: (game.scenarios[i].first_turn, i)):
         sc = game.scenarios[sid]
         body.append(f"<h4>{escape(sc.name)}</h4><p>{escape(sc.description)}</p>")
         notes = list(sc.setup_incomplete) + setup_notes.get(sid, [])
         if notes:
             body.append("<p><b>Set-up incomplete:</b></p><ul>"
                         + "".join(f"<li>{escape(n)}</li>" for n in notes) + "</ul>")
+        for mm in getattr(sc, "missing_maps", ()):
+            body.append(f"<p><b>Missing map {escape(mm.map)}</b> ({escape(mm.title)}): {escape(mm.reason)}</p>")
+        if any(r.kind for r in sc.special_rules):
+            # how the checker treats each special rule (scenarios that say so)
+            body.append("<p><b>Special rules</b> (checked: modgen check reads it from the log; declaration: "
+                        "type the fact in the chat; advisory: shown, not checked):</p><ul>")
+            for r in sc.special_rules:
+                tail = f" [{r.kind}{': ' + r.note if r.note else ''}]" if r.kind else ""
+                body.append(f"<li>{escape(r.number or '-')}: {escape(r.text)}{escape(tail)}</li>")
+            body.append("</ul>")
     if declarations is not None and declarations.is_file():
         body.append("<h3>Player declarations</h3>")
         body += _markdown_as_pre(declarations)
+        # a game's own declarations beside the system's (docs/declarations-<game>.md)
+        own = game_declarations(declarations, game.id)
+        if own is not None:
+            body.append(f"<h3>Player declarations: {escape(game.title)}</h3>")
+            body += _markdown_as_pre(own)
     return _page(f"{game.title}: module help", body)
+
+
+def game_declarations(declarations: Path, game_id: str) -> Path | None:
+    """``declarations-<game id>.md`` beside the system's declarations file, if there is one."""
+    p = declarations.with_name(f"declarations-{game_id}.md")
+    return p if p.is_file() else None

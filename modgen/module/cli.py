@@ -55,7 +55,9 @@ def run(args) -> int:
     cache_dir = Path(args.cache) if args.cache else default_cache_dir(output)
 
     def fingerprint() -> str:
-        return input_fingerprint(args.game, root, extra=[declarations])
+        from .charts import game_declarations
+        own = game_declarations(declarations, args.game)
+        return input_fingerprint(args.game, root, extra=[declarations] + ([own] if own else []))
 
     before = None
     if not args.no_cache:

@@ -145,7 +145,8 @@ def piece_json(state: GameState, pid: str) -> dict:
     h = state.hex_at(m, x, y)
     return {
         "id": p.id, "name": p.name, "basic_name": p.basic_name, "map": m, "x": x, "y": y,
-        "hex": getattr(h, "id", None), "location": state.location_name(m, x, y), "stack": p.stack,
+        "hex": getattr(h, "id", None), "board": state.board_at(m, x, y),
+        "location": state.location_name(m, x, y), "stack": p.stack,
         "stack_index": p.stack_index, "stack_size": len(st.members) if st is not None else None,
         "layers": dict(p.layers), "properties": dict(p.properties), "moved": p.moved,
     }

@@ -213,7 +213,9 @@ class GameState:
         if key in self._loc_cache:
             return self._loc_cache[key]
         try:
-            name = self.module.location_name(map_id, x, y)
+            # several boards in one map window: the board's name makes the hex unambiguous
+            q = getattr(self.module, "qualified_location", None)
+            name = q(map_id, x, y) if q is not None else self.module.location_name(map_id, x, y)
         except Exception:  # an unknown map or board: no name rather than a crash
             name = None
         if len(self._loc_cache) > 50000:
@@ -226,6 +228,16 @@ class GameState:
             return None
         try:
             return self.module.hex_at(map_id, x, y)
+        except Exception:
+            return None
+
+    def board_at(self, map_id: str | None, x: int, y: int) -> str | None:
+        """The board under a map pixel (None: no module, or off every board)."""
+        f = getattr(self.module, "board_at", None)
+        if f is None or map_id is None:
+            return None
+        try:
+            return f(map_id, x, y)
         except Exception:
             return None
 

@@ -107,20 +107,41 @@ class TestGame:
         self._next += 1
         return pid
 
+    def hex(self, h: Hex | str) -> Hex:
+        """A hex of the game: ``CCRR``, or ``SHEET:CCRR`` in a game of several sheets (a bare
+        ``CCRR`` is then on the scenario's first map): a theatre hex."""
+        th = getattr(self.game, "theatre", None)
+        if isinstance(h, Hex) or th is None or not th.multi:
+            return Hex.parse(h)
+        return th.parse(h, self.maps[0] if self.maps else None)
+
+    def hex_name(self, h: Hex) -> str:
+        th = getattr(self.game, "theatre", None)
+        return th.name(h, self.maps) if th is not None and th.multi else h.id
+
     def pixel(self, h: Hex | str) -> tuple[int, int]:
-        h = Hex.parse(h)
+        h = self.hex(h)
         for b in self.boards:
-            if b.mapdef is None or b.mapdef.contains(h):
+            if b.local(h) is not None:
                 return b.center(h)
-        raise ModgenError(f"hex {h} is on none of the maps {', '.join(self.maps)}")
+        raise ModgenError(f"hex {self.hex_name(h)} is on none of the maps {', '.join(self.maps)}")
+
+    def _chat_location(self, b, x: int, y: int) -> str | None:
+        """What VASSAL writes in the move report: the grid's location name on that board."""
+        lx, ly = x - b.x, y - b.y
+        h = b.grid.hex_at(lx, ly)
+        if h is None or (b.mapdef is not None and b.mapdef.hexes and not b.mapdef.contains(h)):
+            return None
+        th = getattr(self.game, "theatre", None)
+        return f"{b.id}:{h.id}" if th is not None and th.multi else h.id
 
     def location(self, p: _P) -> str:
         if p.map != MAIN_MAP:
             return "offboard"
         for b in self.boards:
-            h = b.hex_at(p.x, p.y)
-            if h is not None:
-                return str(h)
+            name = self._chat_location(b, p.x, p.y)
+            if name is not None:
+                return name
         return "offboard"
 
     def _pool_spot(self, map_name: str) -> tuple[int, int]:
@@ -320,7 +341,7 @@ class TestGame:
             cmds = self._move_cmds(p, MAIN_MAP, x, y,
                                    above=self._find(above).id if above and last else None,
                                    bottom=bottom and last)
-            cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {Hex.parse(h)} *")
+            cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {self.location(p)} *")
             n = self._step(cmds)
         return n
 
@@ -334,12 +355,24 @@ class TestGame:
         for p in ps:
             cmds += self._move_cmds(p, MAIN_MAP, x, y)
         names = ", ".join(html.escape(self.name(p), quote=False) for p in ps)
-        cmds.append(f"CHAT* {names} moves {frm} &rarr; {Hex.parse(to)} *")
+        cmds.append(f"CHAT* {names} moves {frm} &rarr; {self.location(ps[0])} *")
         return self._step(cmds)
 
     def arrive(self, ref: str, to: Hex | str) -> int:
         """Drag a unit from its off-map pool (reinforcements) onto a hex."""
         return self.move(ref, to)
+
+    def off_map(self, ref: str, map_name: str | None = None) -> int:
+        """Drag a unit off the board into an off-map window (default: its side's reinforcement
+        pool), as a unit leaving the map by rail or withdrawn: one ``M/``, no chat."""
+        self._snapshot()
+        p = self._find(ref)
+        if map_name is None:
+            side_id = self.game.side_of(self.game.counters[p.counter].nation) if p.counter else None
+            side = next((s.name for s in self.game.sides if s.id == side_id), self.side)
+            map_name = savegame.pool_map_name(side)
+        x, y = self._pool_spot(map_name)
+        return self._step(self._move_cmds(p, map_name, x, y))
 
     def eliminate(self, ref: str) -> int:
         """Send-to ``Eliminated`` (Ctrl+K): D/ then M/ to the dead pile (README item 11), then our

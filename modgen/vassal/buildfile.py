@@ -461,6 +461,14 @@ class MapInfo:
         b, ox, oy = found
         return b.grid.hex_at(*self._local(b, x - ox, y - oy))
 
+    def board_name_at(self, x: float, y: float) -> str | None:
+        """The name of the board under a map pixel (``Map.findBoard``), None off every board."""
+        found = self.board_at(x, y)
+        return found[0].name if found else None
+
+    def shows_several_boards(self) -> bool:
+        return len(self.placed_boards()) > 1
+
 
 # ---------------------------------------------------------------------------------------------
 # Turn trackers, dice, pieces
@@ -599,6 +607,24 @@ class Module:
     def hex_at(self, map_id: str | None, x: float, y: float) -> Hex | None:
         m = self.map(map_id) if map_id else None
         return m.hex_at(x, y) if m is not None else None
+
+    def board_at(self, map_id: str | None, x: float, y: float) -> str | None:
+        """The board under a map pixel; with several boards in one map window a hex number
+        alone does not say where a piece is (``Map.locationName`` names the grid location only)."""
+        m = self.map(map_id) if map_id else None
+        return m.board_name_at(x, y) if m is not None else None
+
+    def qualified_location(self, map_id: str | None, x: float, y: float) -> str:
+        """``location_name``, prefixed with the board's name when the map shows several boards
+        and the grid's name does not already say which (``BOARD:LOCATION``)."""
+        name = self.location_name(map_id, x, y)
+        m = self.map(map_id) if map_id else None
+        if m is None or name == OFFBOARD or not m.shows_several_boards():
+            return name
+        board = m.board_name_at(x, y)
+        if board is None or name.startswith(board):
+            return name
+        return f"{board}:{name}"
 
     def apply_board_picker(self, map_id: str, boards) -> None:
         """Use the board layout a save selected (``BoardPicker`` command)."""

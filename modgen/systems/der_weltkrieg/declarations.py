@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 
 from modgen.check import declarations as decl
-from modgen.check.declarations import no_args, unit_and_path, unit_only
+from modgen.check.declarations import no_args, one_word, unit_and_path, unit_only
 from modgen.hexgrid import Hex
 
 #: terrain names a defender may type for ``!terrain`` -> TEC row id (13-3, TEC)
@@ -259,4 +259,6 @@ KEYWORDS = {
     "duration": (parse_flag, "!duration  (a duration game: national morale, 15-4..15-8, 18-17/18-18)"),
     "dm": (parse_dm, "!dm <nation> <points> [reason]  (DM the log cannot show)"),
     "optional": (parse_optional, "!optional <rule>  (an optional rule in play, e.g. !optional 22-22)"),
+    "joins": (one_word, "!joins <nation>  (a neutral nation joins the war now: Eastern Front 11-51, "
+                        "11-55, 17-6)"),
 }

@@ -27,8 +27,10 @@ _VIEWS: dict = {}
 def unit_view(u: UnitState, h: Hex | None = None, entrained: bool = False,
           strength: int | None = None):
     h = h if h is not None else u.hex
-    key = (u.piece, u.counter.id, u.side, u.nation, u.reduced, h, u.supply_points, entrained,
-           strength)
+    # the counter object itself is part of the key (two games may share counter ids; the cached
+    # view keeps its counter alive, so its id cannot be reused)
+    key = (u.piece, u.counter.id, id(u.counter), u.side, u.nation, u.reduced, h, u.supply_points,
+           entrained, strength)
     v = _VIEWS.get(key)
     if v is None:
         if len(_VIEWS) > 100_000:
@@ -68,7 +70,10 @@ class LiveBoard:
     def __init__(self, ctx: CheckContext, mapdef):
         self.ctx = ctx
         self.map = mapdef
-        self.neutral = board_rules.neutral_countries(ctx.game, mapdef)
+        # countries of the game's nations that a scenario keeps neutral for now (a game's
+        # scenario rules set ``ctx.cache["neutral-nations"]``: Bulgaria before 11-51, …)
+        self.neutral_key = ctx.cache.get("neutral-nations")
+        self.neutral = board_rules.neutral_countries(ctx.game, mapdef) | frozenset(self.neutral_key or ())
         self._kinds = {mid: m.kind for mid, m in ctx.game.markers.items()}
 
     def hex_info(self, h: Hex):
@@ -104,7 +109,7 @@ def board_state(ctx: CheckContext):
     if mapdef is None:
         return None
     b = ctx.cache.get("live-board")
-    if b is None or b.map is not mapdef:
+    if b is None or b.map is not mapdef or b.neutral_key is not ctx.cache.get("neutral-nations"):
         b = ctx.cache["live-board"] = LiveBoard(ctx, mapdef)
     return b
 
@@ -113,8 +118,12 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     """Hexes in the ZOC of ``side``'s enemies (cached while the enemies' positions stay put)."""
     if side is None:
         return set()
+    # a scenario's neutral countries (10-6) and hexes its rules keep clear of the enemy's ZOC
+    # ("zoc-excluded": Romania 13-3) change without a move: part of the key
+    excluded = ctx.cache.get(("zoc-excluded", side))
+    extra = (id(ctx.cache.get("neutral-nations")), id(excluded))
     hit = ctx.cache.get(("ezoc", side))
-    if hit is not None and hit[2] == ctx.version:
+    if hit is not None and hit[2] == ctx.version and hit[3] == extra:
         return hit[1]                  # nothing moved or changed since it was worked out
     # the face showing does not change a ZOC (10-2): positions only
     enemy = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
@@ -123,12 +132,14 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     enemy += tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
                           and u.marker_id is not None
                           and marker_kind(ctx, u.marker_id) == "entrained"))
-    if hit is not None and hit[0] == enemy:
-        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version)
+    if hit is not None and hit[0] == enemy and hit[3] == extra:
+        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version, extra)
         return hit[1]
     b = board_state(ctx)
     z = frozenset(zoc.enemy_zoc(b, side)) if b is not None else frozenset()
-    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version)
+    if excluded:
+        z = z - excluded
+    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version, extra)
     return z
 
 
@@ -179,4 +190,16 @@ def special_rule(ctx: CheckContext, number: str):
     for r in sc.special_rules:
         if r.number == number:
             return r
+    return None
+
+
+def arrival_explained(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
+    """Why a unit the reinforcement schedule does not date came onto the map in ``to`` by a
+    scenario rule that checks the arrival itself (Tannenberg 3-2, the return from off-map rail,
+    a combination, …): the game's scenario rules register ``fn(ctx, u, to) -> str | None`` in
+    ``ctx.cache["arrival-rules"]``. None when no rule claims it."""
+    for fn in ctx.cache.get("arrival-rules", ()):
+        why = fn(ctx, u, to)
+        if why:
+            return why
     return None

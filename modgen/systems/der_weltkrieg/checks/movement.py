@@ -12,7 +12,7 @@ from modgen.hexgrid import Hex
 from ..rules import movement as mv
 from ..rules import rail as rail_rules
 from ..rules import zoc
-from ..rules.units import column_allowance, movement_allowance, rail_capacity_divisions
+from ..rules.units import column_allowance, is_flotilla, movement_allowance, rail_capacity_divisions
 from .common import board_state, declared, enemy_zoc_hexes, is_unit, terrain_costs, unit_view
 from .rail import EntrainedBoard, possibly_entrained, rail_capacity_left, rail_mp
 
@@ -22,8 +22,8 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     """6-6/6-9/6-10/10-7/TEC (via rules.movement.check_movement): the unit's drops this
     Movement Phase form a legal path within its MA (or Column MA)."""
     if not is_unit(u) or frm is None or to is None or ctx.now.kind != "movement" \
-            or ctx.now.side != u.side or u.counter.type == "fortress":
-        return
+            or ctx.now.side != u.side or u.counter.type == "fortress" or is_flotilla(u.counter):
+        return           # flotillas: unlimited movement along the Danube (36-2, checks.danube)
     key = (u.piece, ctx.phase_start_step)
     if ("move-reported", key) in ctx.flagged:
         return  # one finding per unit and phase: later drops of an illegal move add nothing
@@ -154,7 +154,8 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     elif res.verdict == mv.UNDETERMINED:
         yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
                           hexes=[drops[0], drops[-1]], path=path or drops,
-                          missing="map data for the hexsides crossed")
+                          missing="the unit's printed Movement Allowance" if res.rule == "6-1"
+                          else "map data for the hexsides crossed")
     column_info = ctx.cache.setdefault(("column-info", ctx.phase_start_step), {})
     if res.verdict == mv.LEGAL and res.column and column is None and not rail_used:
         # legal only as Column Movement (inferred, 6-10): the report says so at the end of the

@@ -15,7 +15,8 @@ from modgen.hexgrid import Hex
 from ..rules import movement as mv
 from ..rules import rail
 from ..rules.units import movement_allowance
-from .common import board_state, enemy_zoc_hexes, entrained_by_marker, is_unit, unit_matches, unit_view
+from .common import (board_state, declared, enemy_zoc_hexes, entrained_by_marker, is_unit,
+                     unit_matches, unit_view)
 
 
 def possibly_entrained(ctx: CheckContext, v: UnitState) -> bool:
@@ -95,8 +96,78 @@ def network_exceptions(ctx: CheckContext) -> list[str]:
     return [r.text for r in (sc.special_rules if sc else ()) if _OTHER_NETWORK.search(r.text or "")]
 
 
+def _route_hexes(board, hexes) -> list[Hex]:
+    """The rail hexes of a line through ``hexes`` (each leg the shortest way along rail)."""
+    out: list[Hex] = [hexes[0]] if hexes else []
+    for a, b in zip(hexes, hexes[1:]):
+        prev = {a: None}
+        q = [a]
+        while q and b not in prev:
+            nq = []
+            for h in q:
+                for n in h.neighbours():
+                    if n not in prev and rail.rail_track(board, h, n):
+                        prev[n] = h
+                        nq.append(n)
+            q = nq
+        if b not in prev:
+            out.append(b)
+            continue
+        leg = [b]
+        while prev[leg[-1]] is not None:
+            leg.append(prev[leg[-1]])
+        out.extend(reversed(leg[:-1]))
+    return out
+
+
+def rail_owners(ctx: CheckContext, board) -> dict:
+    """Rail hexes whose network is not their country's: the scenario's network routes ("The
+    Russian Rail Network is extended into Austria-Hungary along 3907-3808-3609") and the lines
+    Engineers repaired or converted during the log (9-5, 9-11..9-13)."""
+    key = "rail-owners"
+    hit = ctx.cache.get(key)
+    if hit is None:
+        hit = {}
+        sc = ctx.scenario
+        for r in (getattr(sc, "rail_routes", ()) or ()):
+            if r.kind == "network":
+                for h in _route_hexes(board, list(r.hexes)):
+                    hit[h] = r.network
+        ctx.cache[key] = hit
+    return hit
+
+
 def _networks(ctx: CheckContext, board):
-    return rail.SimpleRailNetworks(board)
+    owners = rail_owners(ctx, board)
+    return rail.SimpleRailNetworks(board, owner=owners) if owners else rail.SimpleRailNetworks(board)
+
+
+@rule("9-5", "phase_end")
+def engineers_repair_rail_lines(ctx: CheckContext, ended):
+    """9-5/9-6/9-11..9-13 bookkeeping (no finding): the rail hexes an Engineer entered along the
+    line from a hex of its own network in its Movement Phase (normal movement) join that network;
+    a line of the other gauge (Russian / all others) only from April to October on odd turns,
+    one hex per turn (``rules.rail.rail_repair``). Whether the line was Inoperative first (9-3)
+    is not tracked: a repair is assumed, which can only spare a rail move a finding."""
+    if ended.kind != "movement":
+        return
+    board = board_state(ctx)
+    if board is None:
+        return
+    owners = rail_owners(ctx, board)
+    for pid, drops in sorted(ctx.moves.items()):
+        u = ctx.units.get(pid)
+        if u is None or not is_unit(u) or u.side != ended.side or len(drops) < 2 \
+                or u.counter.type != "eng":
+            continue
+        side_nations = next((s.nations for s in ctx.game.sides if s.id == u.side), ())
+        res = rail.rail_repair(board, unit_view(u, drops[0]), drops, _networks(ctx, board),
+                               side_nations, ezoc=enemy_zoc_hexes(ctx, u.side),
+                               column=bool(declared(ctx, "column", u)),
+                               rail_moved=bool(declared(ctx, "rail", u)), date=ended.date)
+        for h in res.converted:
+            owners[h] = res.network
+    return ()
 
 
 @rule("7-6", "declare")
@@ -156,6 +227,12 @@ def rail_movement(ctx: CheckContext, d):
     if res.verdict == mv.ILLEGAL:
         msg = res.message.split(": ", 1)[-1] if res.message.startswith(res.rule) else res.message
         moved = network_exceptions(ctx) if res.rule == "9-1" else []
+        ends = [r for r in (getattr(ctx.scenario, "rail_routes", ()) or ()) if r.kind == "ends"]
+        if res.rule == "9-1" and ends and not moved:
+            # "the A-H network ... ends at 3415 and 4017": where a network stops short of its
+            # country's lines is not traced by the checker
+            moved = [r.text or f"the {r.network} network ends at {', '.join(map(str, r.hexes))}"
+                     for r in ends]
         if moved:
             yield ctx.finding("9-1", UNDETERMINED, f"{u.name}: {msg}; but the scenario puts "
                               f"some lines in another network: {' / '.join(moved)}", units=[u],

@@ -15,7 +15,7 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 
-from .common import enemy_zoc_hexes
+from .common import arrival_explained, enemy_zoc_hexes
 
 
 def _is_unit(u: UnitState) -> bool:
@@ -118,12 +118,16 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         return
     kind, side = ctx.now.kind, ctx.now.side
     if frm_map == DEAD_PILE:
+        if arrival_explained(ctx, u, to):
+            return       # a scenario rule brings it back (Eastern Front 11-16) and checks it
         if ctx.now.phase is not None and not (kind == "replacement" and side == u.side):
             yield ctx.finding("23-3", VIOLATION, f"{u.name} came back from the Eliminated box to "
                               f"{to} in the {ctx.phase_label()}; units are rebuilt only in their "
                               f"side's Replacement / Recombination Phase", units=[u], hexes=[to])
         return
     entries = _schedule_for(ctx, u.unit_id)
+    if not any(e.date is not None for e, _ in entries) and arrival_explained(ctx, u, to):
+        return           # a scenario rule brings it in and checks the arrival itself
     other = None if entries else _breakdown_or_recombination(ctx, u, to)
     if ctx.now.phase is not None and not (kind == "reinforcement" and side == u.side) \
             and other is None:

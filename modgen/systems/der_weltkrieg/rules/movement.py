@@ -17,7 +17,8 @@ Cost of crossing hexside a→b (6-6, 6-7, cumulative):
 
 Prohibited: TEC Prohibited terrain (ocean, lake, alpine — no exception for Mountain units: rule 32
 gives none), a hex with enemy Ground Combat Units unless all have strength 0 (6-11, they are then
-destroyed), EZOC→EZOC across a Major River (TEC), entering an EZOC in Column Movement (6-10) or
+destroyed), EZOC→EZOC across a Major River (TEC), across the Danube into the enemy ZOC of a
+unit adjacent to the Danube unless friendly ground combat units hold the hex (35-1, 35-2), entering an EZOC in Column Movement (6-10) or
 after rail movement for non-German/British units (7-8, 37-4, 38-1), artillery moving
 trench/devastation-in-EZOC → trench/devastation-in-EZOC (29-16), HQs entering a trench or
 devastation hex without an Operative rail line there unless a friendly Engineer is there and the
@@ -42,6 +43,7 @@ from .units import (BRITAIN, GERMANY, AUSTRIA_HUNGARY, UnitView, column_allowanc
                     is_assault, is_engineer, is_fortress, is_ground_combat_unit, is_hq,
                     is_infantry_type,
                     is_mountain, is_rail_only, movement_allowance, nation_is)
+from .danube import danube_crossing_blocked
 from .zoc import enemy_zoc
 
 OK, PROHIBITED, UNKNOWN = "ok", "prohibited", "unknown"
@@ -179,6 +181,13 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
         return StepCost(a, b, PROHIBITED, rules=("TEC",), from_ezoc=a_in, to_ezoc=b_in,
                         reason=f"TEC Major River: {a}|{b} may not be crossed from an enemy ZOC "
                                f"into an enemy ZOC")
+    if b_in:
+        blockers = danube_crossing_blocked(board, unit, a, b, True)
+        if blockers:
+            return StepCost(a, b, PROHIBITED, rules=("35-1",), from_ezoc=a_in, to_ezoc=b_in,
+                            reason=f"35-1: {a}|{b} crosses the Danube into the enemy ZOC of "
+                                   f"{', '.join(sorted(str(u) for u in blockers))} (adjacent to "
+                                   f"the Danube) and {b} holds no friendly ground combat unit")
     if column and b_in:
         return StepCost(a, b, PROHIBITED, rules=("6-10",), from_ezoc=a_in, to_ezoc=b_in,
                         reason=f"6-10: Column Movement may not enter the enemy-controlled hex {b}")
@@ -359,6 +368,51 @@ def cheapest_path(board: Board, unit: UnitView, start: Hex, end: Hex, budget: in
     path = (start,) + tuple(s.to for s in steps)
     return PathResult(start, end, budget, best[end], path, tuple(steps), expanded,
                       tuple(unknown.values()))
+
+
+def reachable(board: Board, unit: UnitView, start: Hex, budget: int, costs: TerrainCosts, *,
+              ezoc: set[Hex] | frozenset[Hex] | None = None, enter_ezoc: bool = True,
+              column: bool = False, winter: bool = False,
+              max_hexes: int = 20_000) -> tuple[dict[Hex, int], bool]:
+    """Every hex ``unit`` can reach from ``start`` in one Movement Phase, with its cheapest MP
+    cost (Dijkstra over ``step_cost``), and whether a step with missing data was skipped. The
+    one-hexside minimum move (6-9) adds the neighbours it allows at the full budget. With
+    ``enter_ezoc=False`` no enemy-controlled hex is entered (scenario rules that never require
+    it: Galicia 7-2). A hex with enemy units is never entered (6-11), so none is returned."""
+    start = Hex.parse(start)
+    if ezoc is None:
+        ezoc = enemy_zoc(board, unit.side)
+    best: dict[Hex, int] = {start: 0}
+    done: set[Hex] = set()
+    unknown = False
+    heap: list[tuple[int, Hex]] = [(0, start)]
+    while heap and len(done) < max_hexes:
+        g, h = heapq.heappop(heap)
+        if h in done or g != best.get(h):
+            continue
+        done.add(h)
+        for n in h.neighbours():
+            if n in done:
+                continue
+            if not enter_ezoc and n in ezoc:
+                continue
+            s = step_cost(board, unit, h, n, costs, ezoc=ezoc, column=column, winter=winter)
+            if s.status == UNKNOWN:
+                unknown = True
+                continue
+            if s.status != OK or s.destroys:
+                continue
+            ng = g + (s.mp or 0)
+            if ng <= budget and ng < best.get(n, 1 << 30):
+                best[n] = ng
+                heapq.heappush(heap, (ng, n))
+    for n in start.neighbours():            # 6-9: one hexside beyond the MA
+        if n in best or (not enter_ezoc and n in ezoc):
+            continue
+        s = step_cost(board, unit, start, n, costs, ezoc=ezoc, column=column, winter=winter)
+        if s.status == OK and not s.destroys and minimum_move_allowed(board, unit, s)[0]:
+            best[n] = budget
+    return best, unknown
 
 
 def steps_back(prev: dict[Hex, StepCost], start: Hex, end: Hex) -> list[StepCost]:
@@ -582,9 +636,18 @@ def _explain_failure(board: Board, unit: UnitView, pts: list[Hex], ma: int, cost
     mode = "Column Movement " if column else ""
     if ok:
         spent = sum(r.cost or 0 for r in wide)
+        # a drop onto an adjacent hex across a prohibited hexside: the drops do not show the
+        # path, so the verdict prices the detour, and says why the direct crossing was barred
+        barred = []
+        for a, b in zip(pts, pts[1:]):
+            if a.direction_to(b) is not None:
+                s = step_cost(board, unit, a, b, costs, column=column, **kw)
+                if s.status == PROHIBITED:
+                    barred.append(s.reason)
+        note = f" (the direct crossing is barred: {'; '.join(barred)})" if barred else ""
         return MovementCheck(ILLEGAL, rule,
                              f"{rule}: {spent} MP spent, {mode}MA {ma}: "
-                             + "; ".join(r.describe() for r in wide), spent, ma, tuple(wide),
+                             + "; ".join(r.describe() for r in wide) + note, spent, ma, tuple(wide),
                              column=column)
     failed = next((r for r in wide if not r.found), None)
     leg = f"{failed.start} → {failed.end}" if failed else " → ".join(map(str, pts))

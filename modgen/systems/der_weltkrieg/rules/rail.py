@@ -26,7 +26,7 @@ import math
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from modgen.hexgrid import Hex, Hexside
 from modgen.model.types import GameDate, RailCapacity
@@ -325,9 +325,29 @@ def infantry_division_enters(unit: UnitView) -> bool:
     return is_infantry_type(unit) and unit.counter.size in ("XX", "XXX")
 
 
+#: 9-11: the Russian rail network's gauge differs from every other network's
+BROAD_GAUGE_NETWORKS = frozenset({"russia"})
+GAUGE_MONTHS = range(4, 11)             # 9-11: April through October
+
+
+def gauge(network: str | None) -> str | None:
+    if network is None:
+        return None
+    return "broad" if network in BROAD_GAUGE_NETWORKS else "standard"
+
+
+def gauge_conversion_allowed(date: GameDate | None) -> bool | None:
+    """9-11: gauge conversion only from April through October, on odd turns (None: no date)."""
+    if date is None:
+        return None
+    return date.month in GAUGE_MONTHS and date.turn % 2 == 1
+
+
 def rail_repair(board: Board, engineer: UnitView, path: Sequence[Hex | str], networks: RailNetworks,
                 own_networks: Iterable[str], *, ezoc: set[Hex] | frozenset[Hex] | None = None,
-                column: bool = False, rail_moved: bool = False) -> RepairResult:
+                column: bool = False, rail_moved: bool = False,
+                date: GameDate | None = None,
+                last_network: "Callable[[Hex], str | None] | None" = None) -> RepairResult:
     """Which rail hexes an Engineer converts by moving along ``path`` (every hex, start first).
 
     9-4 only Engineers repair; 9-5 it must begin the Movement Phase in an Operative rail hex and
@@ -336,8 +356,10 @@ def rail_repair(board: Board, engineer: UnitView, path: Sequence[Hex | str], net
     it started from; 9-6 that start network must be its own nationality's; 9-7 a hex with a
     trench or devastation marker is converted only by staying a whole turn (moving through does
     not convert it, and conversion stops there); 9-8 it may not enter an enemy ZOC to repair
-    unless the hex holds a trench marker (conversion stops there). Gauge conversion (9-11..9-13)
-    is not modelled: no Russian network on map 6-4.
+    unless the hex holds a trench marker (conversion stops there). Gauge conversion: a line last
+    part of a network of the other gauge (``last_network``, default the country's network) is
+    converted only from April to October on odd turns (9-11), one hex per line per turn (9-13,
+    and conversion stops there: 9-12 the Engineer spends its whole MA in that hex).
     """
     pts = [Hex.parse(h) for h in path]
     own = frozenset(own_networks)
@@ -372,6 +394,19 @@ def rail_repair(board: Board, engineer: UnitView, path: Sequence[Hex | str], net
         if b in ezoc and "trench" not in marks:
             notes.append(f"9-8: Engineers may not enter an enemy ZOC ({b}) to repair rail lines; "
                          f"repair stops")
+            break
+        was = net if net is not None else (last_network(b) if last_network else None)
+        if was is None:
+            info = board.hex_info(b)
+            was = info.country if info else None
+        if gauge(was) is not None and gauge(was) != gauge(start_net):
+            ok = gauge_conversion_allowed(date)
+            if not ok:
+                notes.append(f"9-11: the line in {b} has the other gauge; it is converted only from "
+                             f"April to October on odd turns" + ("" if ok is False else " (no date)"))
+                break
+            converted.append(b)
+            notes.append(f"9-12/9-13: {b} converted to the other gauge; conversion stops there")
             break
         converted.append(b)
     return RepairResult(start_net, tuple(converted), tuple(notes))

@@ -50,7 +50,9 @@ def nation_is(nation: str | None, group: frozenset[str]) -> bool:
 
 INFANTRY_TYPES = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt"})   # 10-2
 ARTILLERY_TYPES = frozenset({"art", "siege-art"})                         # 29-1
-NON_COMBAT_TYPES = frozenset({"hq"})                                     # 6-3
+#: 6-3 HQs; 36: River Flotillas are no Ground Combat Units either (36-4 and 36-9 set them apart:
+#: ground combat units cannot attack them, they stack free, 36-5)
+NON_COMBAT_TYPES = frozenset({"hq", "flotilla"})
 SIZE_DIVISION = "XX"
 SMALL_SIZES = frozenset({"X", "III", "II", "I"})   # brigades, regiments, battalions, companies
 
@@ -140,6 +142,12 @@ def is_engineer(u: "UnitView | Counter") -> bool:
 def is_artillery(u: "UnitView | Counter") -> bool:
     """Artillery or Siege Artillery (29-1)."""
     return _counter(u).type in ARTILLERY_TYPES
+
+
+def is_flotilla(u: "UnitView | Counter") -> bool:
+    """River Flotilla (36): type ``flotilla``, movement printed "R"."""
+    c = _counter(u)
+    return c.type == "flotilla" or c.front.river_only
 
 
 def is_siege_artillery(u: "UnitView | Counter") -> bool:
@@ -311,11 +319,12 @@ def unit_stacking_value(u: "UnitView | Counter",
     11-1/11-2 a division (reduced or not) = 1; 11-5 fortresses, Engineers, HQs = 0; 11-6 other
     regiments and brigades = 1/2; 11-4/29-3 artillery counts in the separate artillery limit;
     28-4 an artillery division (three-brigade artillery division) = 3 artillery units; 28-3 a
-    three-division corps = 3; 49-1 US infantry/marine brigade = 1, division = 2.
+    three-division corps = 3; 49-1 US infantry/marine brigade = 1, division = 2; 36-5 River
+    Flotillas = 0.
     Battalions and companies are treated like regiments (1/2): the rules do not mention them.
     """
     c = _counter(u)
-    if is_fortress(c) or is_engineer(c) or is_hq(c):
+    if is_fortress(c) or is_engineer(c) or is_hq(c) or is_flotilla(c):   # 36-5 flotillas
         return Fraction(0), 0
     if is_artillery(c):
         return Fraction(0), (3 if c.size == SIZE_DIVISION else 1)
