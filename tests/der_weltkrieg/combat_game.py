@@ -92,6 +92,7 @@ MARKERS = {
     "entrained": MarkerDef("entrained", "entrained", "Entrained"),
     "strength-minus-1": MarkerDef("strength-minus-1", "strength", "-1", ("-1",)),
     "strength-half": MarkerDef("strength-half", "strength", "1/2", ("1/2",)),
+    "supply-points": MarkerDef("supply-points", "supply", "Supply Points"),
 }
 
 NATIONS = {
@@ -178,7 +179,7 @@ def new(setup, *, hexsides=None, markers_after=(), **kw):
             for m in after.get(i, []):
                 raise ValueError("markers go on a hex")
             continue
-        t.place(p.counter, p.hex, reduced=p.reduced)
+        t.place(p.counter, p.hex, reduced=p.reduced, sp=p.supply_points)
         for m in after.get(i, []):
             t.place_marker(m, p.hex)
     return t

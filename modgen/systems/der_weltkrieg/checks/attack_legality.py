@@ -1,7 +1,8 @@
 """Who may attack what, judged when an attack is declared (the positions then are those of the
 combat):
 
-* 12-1/12-2: only an enemy-occupied hex is attacked (33-7: assault units may attack a vacant one);
+* 12-1/12-2: only an enemy-occupied hex is attacked (33-7: assault units may attack a vacant one;
+  18-11: a Supply Point marker may be attacked alone);
 * 12-4: attackers are adjacent to the hex; 12-5: never across alpine, sea or lake hexsides;
 * 12-7: a hex is attacked once per Combat Phase; 12-9: a unit attacks once per phase, 16-5: makes
   one Column Attack per Movement Phase;
@@ -36,7 +37,9 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
     mapdef = ctx.mapdef()
     tec = tec_table(ctx)
     enemies = [u for u in ctx.units_at(target) if is_unit(u) and u.side == c.defender_side]
-    if not enemies and c.attackers:
+    sp_marker = any(v.marker_id is not None and RP.marker_kind(ctx, v.marker_id) == "supply"
+                    for v in ctx.by_hex.get(target, {}).values())
+    if not enemies and c.attackers and not sp_marker:       # 18-11: a marker may be attacked
         if not all(is_assault(a) for a in c.attackers):
             yield finding(ctx, c, "12-1", VIOLATION, f"{target} holds no enemy unit: only enemy "
                           f"occupied hexes are attacked (12-2; 33-7 lets assault units attack a "

@@ -151,7 +151,19 @@ def start_of_game(ctx: CheckContext):
             own = country_side(ctx, h)
             if own is not None and own != s:
                 g.cities_taken.add(h)        # already held by the enemy: not "first occupied" now
+    ctx.cache.setdefault("arrival-rules", []).append(_hq_returns_as_reinforcement)
     return ()
+
+
+def _hq_returns_as_reinforcement(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
+    """IF 15-1 (duration games): a destroyed HQ or Engineer "reappears as a reinforcement" — in
+    its side's Reinforcement Arrival Phase, not rebuilt in a Replacement Phase (23-3); when it is
+    back too early is judged by ``_back_after_three_months``."""
+    if u.counter is None or u.counter.type not in ("hq", "eng") or not duration_game(ctx):
+        return None
+    if ctx.now.kind != "reinforcement" or ctx.now.side != u.side:
+        return None
+    return "IF 15-1: a destroyed HQ or Engineer reappears as a reinforcement"
 
 
 def dm_start(ctx: CheckContext, g: GameRecord) -> None:
@@ -239,7 +251,7 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         return
     sp = _strength(u)
     if t == "fortress":
-        if _in_combat(ctx, frm):
+        if _in_combat(ctx, frm) and u.piece not in ctx.cache.get("open-cities", ()):   # 21-12
             g.ledger.unit_loss(nation, t, Span(sp, sp), surrounded=False, step=ctx.step, turn=date,
                                reason=f"fortress {u.name} in {frm} reduced or removed")
             # a weaker replacement placed in the hex gives its SP back (handled on placement)

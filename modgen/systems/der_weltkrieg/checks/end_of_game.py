@@ -248,6 +248,9 @@ def end_of_game(ctx: CheckContext):
         for n in g.morale.thresholds:
             morale[n] = {s: g.morale.state(n, s) for s in M.STATES if g.morale.state(n, s) is not False}
     notes = []
+    if g.morale is not None:
+        for n in sorted(g.morale.thresholds):
+            notes.extend(M.contradictions(g.morale.thresholds[n]))    # 26-5 against 15-9/15-10
     outcome = None
     summary = "victory: not judged (the scenario is not known or has no victory conditions as data)"
     if vc is not None:

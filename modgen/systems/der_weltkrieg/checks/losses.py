@@ -174,6 +174,8 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
             ("attacker", c.attackers, c.required_attacker, c.counter, "13-17")):
         if not req or res is None and who == "defender":
             continue
+        if who == "defender" and not units:
+            continue       # no unit to lose SP (18-11: a Supply Point marker attacked alone)
         lo, hi = _applied(units)
         placeholder = res.placeholder if res is not None else False
         missing = list(dict.fromkeys(res.missing)) if res is not None else []
