@@ -74,6 +74,15 @@ COUNTERS = [
     _c("ah-hq-xxxx-5th", "austria-hungary", "hq", "XXXX", "5th", None, 4),
     _c("it-hq-xxxx-2nd", "italy", "hq", "XXXX", "2nd", None, 4),
     _c("it-hq-xxxx-3rd", "italy", "hq", "XXXX", "3rd", None, 4),
+    # 14-16, 14-20, 29-15, 40-3
+    _c("fr-eng-iii-1", "france", "eng", "III", "1e", 1, 4),
+    Counter("fr-art-x-rr", "france", "art", "X", "RR", Face(6, None, rail_only=True), None),
+    _c("de-sart-x-1", "germany", "siege-art", "X", "1s", 8, 2, 4),
+    Counter("ah-cav-xx-7y", "austria-hungary", "cav", "XX", "7y", Face(1, 6), None,
+            full_strength=1, qualifiers=("yellow-values",)),
+    _c("ah-cav-xx-8u", "austria-hungary", "cav", "XX", "8u", 1, 6, full=1),
+    _c("it-cav-xx-1", "italy", "cav", "XX", "1c", 2, 6, 1, full=2),
+    _c("it-cav-xx-2", "italy", "cav", "XX", "2c", 2, 6, 1, full=2),
 ]
 
 MARKERS = {
@@ -83,6 +92,7 @@ MARKERS = {
     "entrained": MarkerDef("entrained", "entrained", "Entrained"),
     "strength-minus-1": MarkerDef("strength-minus-1", "strength", "-1", ("-1",)),
     "strength-half": MarkerDef("strength-half", "strength", "1/2", ("1/2",)),
+    "supply-points": MarkerDef("supply-points", "supply", "Supply Points"),
 }
 
 NATIONS = {
@@ -169,7 +179,7 @@ def new(setup, *, hexsides=None, markers_after=(), **kw):
             for m in after.get(i, []):
                 raise ValueError("markers go on a hex")
             continue
-        t.place(p.counter, p.hex, reduced=p.reduced)
+        t.place(p.counter, p.hex, reduced=p.reduced, sp=p.supply_points)
         for m in after.get(i, []):
             t.place_marker(m, p.hex)
     return t
