@@ -202,7 +202,7 @@ def test_we_dw_08_reduced_stacking_in_a_coastal_hex_through_the_log():
         return check(t)
     assert of(stack(4)) == []
     (f,) = of(stack(5))
-    assert f.rule == "11-1" and "4" in f.message
+    assert f.rule == "11-9" and "5 divisions in 2010 (limit 4, 2 land hexsides)" in f.message
 
 
 # ------------------------------------------------------------------ WE-DW-09 (27-3)
