@@ -108,12 +108,15 @@ SIDES = (Side("central-powers", "Central Powers", ("germany", "austria-hungary")
 
 def game(setup=(), *, hexsides=None, hexes=None, date=GameDate(1915, 6, 1),
          first_phase="cp-combat", special_rules=(), markers=(), map_id="2-2", crt=None,
-         last=GameDate(1915, 6, 7), rail_capacities=(), reinforcements=()) -> Game:
+         last=GameDate(1915, 6, 7), rail_capacities=(), reinforcements=(), cols=(14, 30),
+         rows=(5, 24), country="france") -> Game:
     """A game whose one scenario ``t`` starts on ``date`` in ``first_phase`` with ``setup``
-    (``Placement``s; ``markers``: ``MarkerPlacement``s, placed on top of the units)."""
-    mapdef = make_map((14, 30), (5, 24), map_id=map_id, hexsides=hexsides or {},
-                      hexes={f"{c:02d}{r:02d}": {"country": "france"}
-                             for c in range(14, 31) for r in range(5, 25)} | (hexes or {}))
+    (``Placement``s; ``markers``: ``MarkerPlacement``s, placed on top of the units); the map
+    covers columns ``cols`` and rows ``rows`` of ``country``."""
+    mapdef = make_map(cols, rows, map_id=map_id, hexsides=hexsides or {},
+                      hexes={f"{c:02d}{r:02d}": {"country": country}
+                             for c in range(cols[0], cols[1] + 1)
+                             for r in range(rows[0], rows[1] + 1)} | (hexes or {}))
     sc = Scenario(id="t", name="Test", maps=(map_id,), first_turn=date, last_turn=last,
                   first_phase=first_phase, phasing_side="central-powers", description="test",
                   setup=tuple(setup), setup_incomplete=(), fortresses=(), markers=tuple(markers),

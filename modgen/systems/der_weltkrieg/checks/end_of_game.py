@@ -180,6 +180,9 @@ class EndOfGame:
                     "label": self.outcome.winner.level.label,
                     "because": self.outcome.winner.verdict.because},
                 "certain": self.outcome.certain,
+                # levels of both sides met at once (the scenario's conditions overlap): no winner
+                "conflict": [{"side": r.level.side, "level": r.level.level, "label": r.level.label,
+                              "because": r.verdict.because} for r in self.outcome.conflict],
                 "levels": [{"side": r.level.side, "level": r.level.level, "label": r.level.label,
                             "met": r.verdict.value, "because": r.verdict.because,
                             "missing": r.verdict.missing} for r in self.outcome.results]},
