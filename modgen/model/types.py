@@ -14,6 +14,8 @@ from typing import Mapping
 
 from ..hexgrid import Hex, Hexside
 
+_MISSING = object()
+
 
 @dataclass(frozen=True)
 class Source:
@@ -226,6 +228,20 @@ class MapDef:
         return h in self.hexes
 
     def hexside(self, a: Hex, b: Hex) -> HexsideInfo | None:
+        # the rules ask for the same few thousand hexsides millions of times in a check: the
+        # answer per (a, b) of two Hex objects is kept beside the (immutable) map
+        if type(a) is Hex and type(b) is Hex:
+            pairs = self.__dict__.get("_pairs")
+            if pairs is None:
+                pairs = {}
+                object.__setattr__(self, "_pairs", pairs)
+            hit = pairs.get((a, b), _MISSING)
+            if hit is not _MISSING:
+                return hit
+            info = self.hexsides.get(Hexside.of(a, b))
+            if len(pairs) < 1_000_000:
+                pairs[(a, b)] = info
+            return info
         return self.hexsides.get(Hexside.of(a, b))
 
     def named(self, name: str) -> HexInfo | None:

@@ -281,7 +281,22 @@ class PathResult:
         return "; ".join(s.describe() for s in self.steps)
 
 
+_LOWER_BOUNDS: dict[int, tuple[TerrainCosts, int]] = {}
+
+
 def _lower_bound_step(costs: TerrainCosts) -> int:
+    """The cheapest step any unit can make (``cheapest_path``'s estimate), once per costs."""
+    hit = _LOWER_BOUNDS.get(id(costs))
+    if hit is not None and hit[0] is costs:
+        return hit[1]
+    lb = _lower_bound(costs)
+    if len(_LOWER_BOUNDS) > 256:
+        _LOWER_BOUNDS.clear()
+    _LOWER_BOUNDS[id(costs)] = (costs, lb)
+    return lb
+
+
+def _lower_bound(costs: TerrainCosts) -> int:
     vals = [v for v in costs.terrain.values() if v is not None]
     if not vals:
         return 0
