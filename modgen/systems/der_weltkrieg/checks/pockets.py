@@ -49,8 +49,12 @@ def pocket_of(ctx: CheckContext, u: UnitState) -> frozenset[Hex] | None:
         return ctx.cache[key]
     other = _other_side(ctx, u.side)
     own_zoc = enemy_zoc_hexes(ctx, other) if other is not None else frozenset()
-    ports = [h for b in ctx.boards if b.mapdef is not None
-             for h, info in b.mapdef.hexes.items() if info.port]
+    ports = ctx.cache.get("dw-ports")
+    if ports is None:
+        # the map's ports (20-14: a pocket with one is not closed): map data, read once
+        ports = ctx.cache["dw-ports"] = frozenset(
+            h for b in ctx.boards if b.mapdef is not None
+            for h, info in b.mapdef.hexes.items() if info.port)
     p = SL.pocket(board, u.side, u.hex, ezoc=ezoc, own_zoc=own_zoc, ports=ports)
     ctx.cache[key] = p
     return p

@@ -73,13 +73,23 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
             return None
         from ..rules.units import is_artillery, is_mountain
         v = unit_view(unit, start)
-        gkey = ("supply-guide", unit.side, is_mountain(v), is_artillery(v), hq.hex, bound)
+        mountain = is_mountain(v)
+        # the MP of each step for units that move alike (rules.supply_lines._edge_mp: the map, the
+        # markers entered, mountain or not), for the whole game; whether each hex may be entered
+        # (19-7) while no piece moves, for this side
+        edges = ctx.cache.setdefault(("supply-edges", mountain, id(costs)), {})
+        pkey = position_key(ctx)
+        enter = ctx.cache.get("supply-enter")
+        if enter is None or enter[0] != (pkey, unit.side):
+            enter = ctx.cache["supply-enter"] = ((pkey, unit.side), {})
+        gkey = ("supply-guide", unit.side, mountain, is_artillery(v), hq.hex, bound)
         guide = ctx.cache.get(gkey)
         if guide is None:
-            guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=bound)
+            guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=bound,
+                                                       edge_memo=edges)
         hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
                                     ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
-                                    guide=guide)
+                                    guide=guide, edge_memo=edges, enter_memo=enter[1])
         _cache_put(ctx, key, hit)
     return hit if hit is not None and hit <= max_mp else None
 

@@ -66,8 +66,32 @@ def supply_line_between(board: Board, unit: UnitView, hq_hex: Hex, costs: Terrai
     return supply_line(board, unit, unit.hex, hq_hex, costs, max_mp=max_mp, ezoc=ezoc)
 
 
+_MISS = object()
+
+
+def _edge_mp(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts, memo):
+    """MP of the supply-line step a→b (19-8: ``step_cost`` without enemy-ZOC costs), None when
+    it may not be crossed. Called only for a ``b`` that holds no enemy unit (19-7 is tested
+    first), so the answer depends on the map, the markers in ``b`` and whether ``unit`` moves as a
+    mountain unit: ``memo`` (a dict the caller keeps for units of that kind, not HQs) keeps it."""
+    from .movement import OK, step_cost
+    if memo is None:
+        sc = step_cost(board, unit, a, b, costs, ezoc=_NO_ZOC)
+        return (sc.mp or 0) if sc.status == OK else None
+    key = (a, b, board.markers(b))
+    mp = memo.get(key, _MISS)
+    if mp is _MISS:
+        sc = step_cost(board, unit, a, b, costs, ezoc=_NO_ZOC)
+        mp = memo[key] = (sc.mp or 0) if sc.status == OK else None
+    return mp
+
+
+_NO_ZOC: frozenset = frozenset()
+
+
 def supply_distances(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
-                     ezoc, max_mp: int = SEARCH_LIMIT) -> dict[Hex, int]:
+                     ezoc, max_mp: int = SEARCH_LIMIT, edge_memo: dict | None = None
+                     ) -> dict[Hex, int]:
     """19-8 for every hex at once: the length of the shortest Supply Line from each hex to the HQ
     in ``hq_hex`` (at most ``max_mp``), for a unit of ``unit``'s side and kind (the movement costs
     are those of ``unit``: mountain units, artillery). A Dijkstra from the HQ over the reversed
@@ -75,9 +99,9 @@ def supply_distances(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCo
     ``rules.supply.supply_line`` (19-7 is tested on the hex each step enters, the HQ's own hex
     excepted; the unit's own hex is not entered)."""
     import heapq
-    from .movement import OK, step_cost
     from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
-    no_zoc: frozenset = frozenset()
+    from .units import is_hq
+    memo = None if is_hq(unit) else edge_memo
     dist = {hq_hex: 0}
     heap = [(0, hq_hex)]
     done: set = set()
@@ -95,10 +119,11 @@ def supply_distances(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCo
             side = board.hexside(n, h)
             if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
                 continue
-            sc = step_cost(board, unit, n, h, costs, ezoc=no_zoc)
-            if sc.status != OK:
+            # (the memo only on a board without units: h == hq_hex is not tested by 19-7 here)
+            mp = _edge_mp(board, unit, n, h, costs, memo)
+            if mp is None:
                 continue
-            ng = g + (sc.mp or 0)
+            ng = g + mp
             if ng > max_mp or ng >= dist.get(n, 1 << 30):
                 continue
             dist[n] = ng
@@ -133,27 +158,35 @@ class _BareMap:
 
 
 def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
-                  max_mp: int) -> dict[Hex, int]:
+                  max_mp: int, edge_memo: dict | None = None) -> dict[Hex, int]:
     """The supply-line lengths to ``hq_hex`` on the bare terrain (no units, markers or ZOC): a
     lower bound of the real ones, which depends only on the map — a guide for
-    :func:`supply_line_guided` that can be kept for the whole game."""
-    return supply_distances(_BareMap(board), unit, hq_hex, costs, ezoc=frozenset(), max_mp=max_mp)
+    :func:`supply_line_guided` that can be kept for the whole game. ``edge_memo``: as
+    :func:`supply_line_guided`'s (the bare terrain is the live board with no marker)."""
+    return supply_distances(_BareMap(board), unit, hq_hex, costs, ezoc=frozenset(), max_mp=max_mp,
+                            edge_memo=edge_memo)
 
 
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
-                       *, ezoc, max_mp: int, guide: dict[Hex, int]) -> int | None:
+                       *, ezoc, max_mp: int, guide: dict[Hex, int], edge_memo: dict | None = None,
+                       enter_memo: dict | None = None) -> int | None:
     """The length of :func:`supply_line_length`, found by an A* whose estimate is the bare-terrain
     length ``guide`` (:func:`terrain_bound`): exact on the terrain, so the search walks almost
-    straight along the line instead of flooding the mountains."""
+    straight along the line instead of flooding the mountains.
+
+    The caller may keep what the search asks again and again: ``edge_memo`` the MP of each step
+    (the same dict for every search of units that move alike: mountain units or not, not HQs;
+    see :func:`_edge_mp`), ``enter_memo`` whether each hex may be entered (19-7: the same dict
+    while the positions, ``ezoc`` and ``unit.side`` stay the same)."""
     import heapq
-    from .movement import OK, step_cost
     from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
+    from .units import is_hq
     if start == hq_hex:
         return 0
     h0 = guide.get(start)
     if h0 is None or h0 > max_mp:
         return None
-    no_zoc: frozenset = frozenset()
+    memo = None if is_hq(unit) else edge_memo
     best = {start: 0}
     heap = [(h0, 0, start)]
     done: set = set()
@@ -174,12 +207,21 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
             side = board.hexside(h, n)
             if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
                 continue
-            if not _may_enter(board, unit.side, n, goal_exempt if n == hq_hex else ezoc):
+            if n == hq_hex:
+                if not _may_enter(board, unit.side, n, goal_exempt):
+                    continue
+            elif enter_memo is not None:
+                ok = enter_memo.get(n)
+                if ok is None:
+                    ok = enter_memo[n] = _may_enter(board, unit.side, n, ezoc)
+                if not ok:
+                    continue
+            elif not _may_enter(board, unit.side, n, ezoc):
                 continue
-            sc = step_cost(board, unit, h, n, costs, ezoc=no_zoc)
-            if sc.status != OK:
+            mp = _edge_mp(board, unit, h, n, costs, memo)
+            if mp is None:
                 continue
-            ng = g + (sc.mp or 0)
+            ng = g + mp
             if ng + hn > max_mp or ng >= best.get(n, 1 << 30):
                 continue
             best[n] = ng
@@ -407,7 +449,8 @@ def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[He
     """20-14: the connected friendly-controlled hexes (occupied by ``side``'s units or in its
     ZOC, 10-1, and not occupied by an enemy ground combat unit) around ``h`` when every one is in an enemy ZOC and none holds a friendly port;
     None when ``h`` is in no such pocket."""
-    ports = set(ports)
+    if not isinstance(ports, (set, frozenset)):
+        ports = set(ports)
 
     def controlled(x: Hex) -> bool:
         here = board.units(x)

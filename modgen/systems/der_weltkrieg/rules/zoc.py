@@ -20,8 +20,28 @@ from .units import UnitView, exerts_zoc
 ZOC_BLOCKING_TERRAINS = frozenset({"ocean", "alpine"})
 
 
+_NO_MEMO: dict = {}
+
+
 def zoc_of_hex(board: Board, h: Hex) -> set[Hex]:
     """Hexes a ZOC-exerting unit standing in ``h`` controls (10-1, 10-6)."""
+    return set(_zoc_hexes(board, h))
+
+
+def _zoc_hexes(board: Board, h: Hex) -> frozenset[Hex]:
+    """``zoc_of_hex``, read only. It depends on the map and the neutral countries alone, so a
+    board may keep the answers: a ``zoc_memo`` dict of its own (not one a wrapper delegates to,
+    which may change the hexsides) is filled in."""
+    memo = getattr(board, "__dict__", _NO_MEMO).get("zoc_memo")
+    if memo is not None:
+        hit = memo.get(h)
+        if hit is None:
+            hit = memo[h] = _zoc_of_hex(board, h)
+        return hit
+    return _zoc_of_hex(board, h)
+
+
+def _zoc_of_hex(board: Board, h: Hex) -> frozenset[Hex]:
     out: set[Hex] = set()
     for n in h.neighbours():
         info = board.hex_info(n)
@@ -33,7 +53,7 @@ def zoc_of_hex(board: Board, h: Hex) -> set[Hex]:
         if side is not None and side.terrain in ZOC_BLOCKING_TERRAINS:
             continue
         out.add(n)
-    return out
+    return frozenset(out)
 
 
 def zoc_of_unit(board: Board, unit: UnitView) -> set[Hex]:
@@ -51,7 +71,7 @@ def zoc(board: Board, side: str) -> set[Hex]:
         if u.side != side or u.hex is None or u.hex in seen or not exerts_zoc(u):
             continue
         seen.add(u.hex)
-        out |= zoc_of_hex(board, u.hex)
+        out |= _zoc_hexes(board, u.hex)
     return out
 
 
@@ -68,7 +88,7 @@ def enemy_zoc(board: Board, side: str) -> set[Hex]:
         if u.side == side or u.hex is None or u.hex in seen or not exerts_zoc(u):
             continue
         seen.add(u.hex)
-        out |= zoc_of_hex(board, u.hex)
+        out |= _zoc_hexes(board, u.hex)
     return out
 
 
@@ -78,7 +98,7 @@ def zoc_controllers(board: Board, h: Hex, side: str) -> list[UnitView]:
     out: list[UnitView] = []
     for n in h.neighbours():
         for u in board.units(n):
-            if u.side != side and exerts_zoc(u) and h in zoc_of_hex(board, n):
+            if u.side != side and exerts_zoc(u) and h in _zoc_hexes(board, n):
                 out.append(u)
     return out
 
