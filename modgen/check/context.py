@@ -155,7 +155,15 @@ class CheckContext:
     phase_start_step: int | None = 0                             # step that began this phase
     last_step: int | None = None
     touched: set = field(default_factory=set)    # hexes entered since the last phase end
-    version: int = 0                             # bumped whenever a unit changes hex or face
+    version: int = 0                             # bumped whenever a unit changes hex, face or SupplyPoints
+    # bumped whenever a piece enters, leaves or changes hex: per side for units (``Side``), "~other"
+    # for markers and unknown pieces, "~undo" when an undone step is replayed (a rule's cache of
+    # what depends on one side's positions only, e.g. its enemies' ZOC, reads its own entries)
+    side_version: dict = field(default_factory=dict)
+    # hex -> a number bumped whenever a piece enters or leaves the hex, or a unit in it flips or
+    # its SupplyPoints change (``touch``): what a rule's view of one hex shows is the same while
+    # the number is
+    hex_stamp: dict = field(default_factory=dict)
     by_hex: dict = field(default_factory=dict)   # hex -> {piece id: UnitState} (kept by reindex)
     cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
     state: Any = None                            # the rules system's own state (System.state)
@@ -187,6 +195,14 @@ class CheckContext:
 
     def reindex(self, u: "UnitState", old: Hex | None, removed: bool = False) -> None:
         """Keep ``by_hex`` right after ``u.hex`` changed from ``old`` (or ``u`` left the game)."""
+        k = u.side if u.counter is not None and u.marker_id is None else "~other"
+        sv = self.side_version
+        sv[k] = sv.get(k, 0) + 1
+        hs = self.hex_stamp
+        if old is not None:
+            hs[old] = hs.get(old, 0) + 1
+        if u.hex is not None:
+            hs[u.hex] = hs.get(u.hex, 0) + 1
         if old is not None:
             d = self.by_hex.get(old)
             if d is not None:
@@ -195,6 +211,11 @@ class CheckContext:
                     del self.by_hex[old]
         if not removed and u.hex is not None:
             self.by_hex.setdefault(u.hex, {})[u.piece] = u
+
+    def touch(self, h: Hex | None) -> None:
+        """A piece in ``h`` changed in place (a flip, its SupplyPoints): ``hex_stamp`` moves on."""
+        if h is not None:
+            self.hex_stamp[h] = self.hex_stamp.get(h, 0) + 1
 
     def mapdef(self) -> MapDef | None:
         """The board the rules read: the one map, or the scenario's sheets joined on the theatre

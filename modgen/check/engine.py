@@ -314,6 +314,7 @@ class Checker(Visitor):
                 u = ctx.units.get(ev.piece)
                 if u is None:
                     continue
+                ctx.touch(u.hex)
                 u.layers[ev.layer] = ev.new_level
                 if ev.layer == "Step":
                     u.reduced = ev.new_level >= 2
@@ -322,6 +323,9 @@ class Checker(Visitor):
             elif t is PieceChanged:
                 u = ctx.units.get(ev.piece)
                 if u is not None:
+                    if "SupplyPoints" in ev.changes:
+                        ctx.version += 1          # what the rules' views of the unit show
+                        ctx.touch(u.hex)
                     _set_changes(u, ev.changes)
                     self._run("change", u, ev.changes)
             elif t is PieceCreated:
@@ -425,9 +429,11 @@ class Checker(Visitor):
                 ctx.reindex(u, old)
             elif t is PieceFlipped and ev.piece in ctx.units:
                 ctx.units[ev.piece].layers[ev.layer] = ev.new_level
+                ctx.touch(ctx.units[ev.piece].hex)
                 if ev.layer == "Step":
                     ctx.units[ev.piece].reduced = ev.new_level >= 2
             elif t is PieceChanged and ev.piece in ctx.units:
+                ctx.touch(ctx.units[ev.piece].hex)
                 _set_changes(ctx.units[ev.piece], ev.changes)
             elif t is PieceCreated:
                 old = ctx.units.get(ev.piece)

@@ -75,6 +75,11 @@ class LiveBoard:
         self.neutral_key = ctx.cache.get("neutral-nations")
         self.neutral = board_rules.neutral_countries(ctx.game, mapdef) | frozenset(self.neutral_key or ())
         self._kinds = {mid: m.kind for mid, m in ctx.game.markers.items()}
+        # hex -> the hexes a unit there controls (rules.zoc: the map and this board's neutral
+        # countries decide it)
+        self.zoc_memo: dict = {}
+        self._markers_at: dict = {}
+        self._units_at: dict = {}
 
     def hex_info(self, h: Hex):
         return self.map.hexes.get(h)
@@ -82,20 +87,42 @@ class LiveBoard:
     def hexside(self, a: Hex, b: Hex):
         return self.map.hexside(a, b)
 
+    # the searches ask for the same hexes over and over between two changes of the position:
+    # the answers for a hex are kept while its ``ctx.hex_stamp`` stays (the engine moves it on when
+    # a piece enters or leaves the hex, or a unit there flips or its SupplyPoints change); the
+    # list of occupied hexes while ``ctx.version`` does
+    _version = None
+
     def markers(self, h: Hex):
-        return tuple(self._kinds.get(u.marker_id, u.marker_id)
-                     for u in self.ctx.by_hex.get(h, {}).values() if u.marker_id is not None)
+        stamp = self.ctx.hex_stamp.get(h, 0)
+        hit = self._markers_at.get(h)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
+        out = tuple(self._kinds.get(u.marker_id, u.marker_id)
+                    for u in self.ctx.by_hex.get(h, {}).values() if u.marker_id is not None)
+        self._markers_at[h] = (stamp, out)
+        return out
 
     def units(self, h: Hex):
+        stamp = self.ctx.hex_stamp.get(h, 0)
+        hit = self._units_at.get(h)
+        if hit is not None and hit[0] == stamp:
+            return hit[1]
         here = self.ctx.by_hex.get(h)
         if not here:
-            return ()
-        ent = any(self._kinds.get(u.marker_id, u.marker_id) == "entrained"
-                  for u in here.values() if u.marker_id is not None)
-        return tuple(unit_view(u, entrained=ent) for u in here.values() if is_unit(u))
+            out = ()
+        else:
+            ent = any(self._kinds.get(u.marker_id, u.marker_id) == "entrained"
+                      for u in here.values() if u.marker_id is not None)
+            out = tuple(unit_view(u, entrained=ent) for u in here.values() if is_unit(u))
+        self._units_at[h] = (stamp, out)
+        return out
 
     def all_units(self):
-        for h in sorted(self.ctx.by_hex):
+        if self._version != self.ctx.version:
+            self._version = self.ctx.version
+            self._hexes = sorted(self.ctx.by_hex)
+        for h in self._hexes:
             yield from self.units(h)
 
     def is_neutral(self, h: Hex) -> bool:
@@ -125,6 +152,12 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     hit = ctx.cache.get(("ezoc", side))
     if hit is not None and hit[2] == ctx.version and hit[3] == extra:
         return hit[1]                  # nothing moved or changed since it was worked out
+    # no enemy unit and no marker has entered, left or changed hex since (only the side's own
+    # units moved, as in its Movement Phase): the enemy positions below are the same
+    moved = tuple((k, v) for k, v in ctx.side_version.items() if k != side)
+    if hit is not None and hit[4] == moved and hit[3] == extra:
+        ctx.cache[("ezoc", side)] = (hit[0], hit[1], ctx.version, extra, moved)
+        return hit[1]
     # the face showing does not change a ZOC (10-2): positions only
     enemy = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
                          if u.side != side and u.hex is not None and is_unit(u)))
@@ -133,13 +166,13 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
                           and u.marker_id is not None
                           and marker_kind(ctx, u.marker_id) == "entrained"))
     if hit is not None and hit[0] == enemy and hit[3] == extra:
-        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version, extra)
+        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version, extra, moved)
         return hit[1]
     b = board_state(ctx)
     z = frozenset(zoc.enemy_zoc(b, side)) if b is not None else frozenset()
     if excluded:
         z = z - excluded
-    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version, extra)
+    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version, extra, moved)
     return z
 
 

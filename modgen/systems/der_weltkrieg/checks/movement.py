@@ -112,6 +112,15 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
             return
     if inc is not None and inc[0] == len(drops) - 1 and column is None and not rail_used:
         ma = movement_allowance(unit_view(u))
+        if ma is not None and drops[-1] in drops[-2].neighbours():
+            # one hexside on: crossing it directly within the MP left keeps the move legal (as
+            # for the first drop, the MP remembered may be more than the cheapest path's: that
+            # only sends a later drop to the full check)
+            step = mv.step_cost(board, unit_view(u, drops[0]), drops[-2], drops[-1], costs,
+                                ezoc=ezoc)
+            if step.ok and step.mp is not None and inc[1] + step.mp <= ma and not step.destroys:
+                ctx.cache[("spent", key)] = (len(drops), inc[1] + step.mp)
+                return
         r = mv.cheapest_path(board, unit_view(u, drops[0]), drops[-2], drops[-1],
                                     max(ma - inc[1], 0), costs, ezoc=ezoc) if ma is not None else None
         if r is not None and r.found:

@@ -87,9 +87,28 @@ class StackCount:
     groups: tuple[DivisionGroup, ...]
 
 
+_COUNTS: dict = {}    # (id(options), ids of the units) -> (options, units, StackCount)
+
+
 def stack_count(units: Sequence[UnitView], options: StackingOptions = STANDARD_STACKING) -> StackCount:
     """Divisions and artillery units of one side's units in one hex (11-1..11-6, 27-3, 28-4,
     49-1, IF 3-1/3-2)."""
+    # a pure function of immutable views: the checker asks for the same stacks at every phase
+    # end, so the answer is kept per (options, views) -- the entry holds both, so their ids
+    # cannot be reused while it is there
+    units = tuple(units)
+    key = (id(options), tuple(map(id, units)))
+    hit = _COUNTS.get(key)
+    if hit is not None and hit[0] is options and all(a is b for a, b in zip(hit[1], units)):
+        return hit[2]
+    out = _stack_count(units, options)
+    if len(_COUNTS) > 20_000:
+        _COUNTS.clear()
+    _COUNTS[key] = (options, units, out)
+    return out
+
+
+def _stack_count(units: Sequence[UnitView], options: StackingOptions) -> StackCount:
     groups = division_groups(units, options)
     div = sum((g.divisions for g in groups), Fraction(0))
     art = sum(unit_stacking_value(u)[1] for u in units)
