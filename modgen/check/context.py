@@ -164,6 +164,7 @@ class CheckContext:
     # its SupplyPoints change (``touch``): what a rule's view of one hex shows is the same while
     # the number is
     hex_stamp: dict = field(default_factory=dict)
+    marker_hexes: dict = field(default_factory=dict)  # hex -> how many marker pieces it holds
     by_hex: dict = field(default_factory=dict)   # hex -> {piece id: UnitState} (kept by reindex)
     cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
     state: Any = None                            # the rules system's own state (System.state)
@@ -203,14 +204,26 @@ class CheckContext:
             hs[old] = hs.get(old, 0) + 1
         if u.hex is not None:
             hs[u.hex] = hs.get(u.hex, 0) + 1
+        marker = u.marker_id is not None
         if old is not None:
             d = self.by_hex.get(old)
             if d is not None:
-                d.pop(u.piece, None)
+                if d.pop(u.piece, None) is not None and marker:
+                    self._count_marker(old, -1)
                 if not d:
                     del self.by_hex[old]
         if not removed and u.hex is not None:
-            self.by_hex.setdefault(u.hex, {})[u.piece] = u
+            d = self.by_hex.setdefault(u.hex, {})
+            if marker and u.piece not in d:
+                self._count_marker(u.hex, 1)
+            d[u.piece] = u
+
+    def _count_marker(self, h: Hex, n: int) -> None:
+        c = self.marker_hexes.get(h, 0) + n
+        if c > 0:
+            self.marker_hexes[h] = c
+        else:
+            self.marker_hexes.pop(h, None)
 
     def touch(self, h: Hex | None) -> None:
         """A piece in ``h`` changed in place (a flip, its SupplyPoints): ``hex_stamp`` moves on."""

@@ -94,6 +94,8 @@ class LiveBoard:
     _version = None
 
     def markers(self, h: Hex):
+        if h not in self.ctx.marker_hexes:
+            return ()                  # most hexes hold no marker
         stamp = self.ctx.hex_stamp.get(h, 0)
         hit = self._markers_at.get(h)
         if hit is not None and hit[0] == stamp:
@@ -112,8 +114,9 @@ class LiveBoard:
         if not here:
             out = ()
         else:
-            ent = any(self._kinds.get(u.marker_id, u.marker_id) == "entrained"
-                      for u in here.values() if u.marker_id is not None)
+            ent = h in self.ctx.marker_hexes and any(
+                self._kinds.get(u.marker_id, u.marker_id) == "entrained"
+                for u in here.values() if u.marker_id is not None)
             out = tuple(unit_view(u, entrained=ent) for u in here.values() if is_unit(u))
         self._units_at[h] = (stamp, out)
         return out
@@ -159,21 +162,31 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
         ctx.cache[("ezoc", side)] = (hit[0], hit[1], ctx.version, extra, moved)
         return hit[1]
     # the face showing does not change a ZOC (10-2): positions only
-    enemy = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
+    pairs = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
                          if u.side != side and u.hex is not None and is_unit(u)))
     # 7-11: entrained units exert no ZOC; the entrained markers' hexes are part of the cache key
-    enemy += tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
+    enemy = pairs + tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
                           and u.marker_id is not None
                           and marker_kind(ctx, u.marker_id) == "entrained"))
     if hit is not None and hit[0] == enemy and hit[3] == extra:
         ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version, extra, moved)
         return hit[1]
     b = board_state(ctx)
-    z = frozenset(zoc.enemy_zoc(b, side)) if b is not None else frozenset()
+    z = frozenset(_enemy_zoc(b, side, {h for _p, h in pairs})) if b is not None else frozenset()
     if excluded:
         z = z - excluded
     ctx.cache[("ezoc", side)] = (enemy, z, ctx.version, extra, moved)
     return z
+
+
+def _enemy_zoc(board: "LiveBoard", side: str, hexes) -> set[Hex]:
+    """``rules.zoc.enemy_zoc`` of the live board, visiting only ``hexes`` (those of the enemy
+    units) instead of every occupied hex, in the same (sorted) order: the same set."""
+    out: set[Hex] = set()
+    for h in sorted(hexes):
+        if any(u.side != side and zoc.exerts_zoc(u) for u in board.units(h)):
+            out |= zoc._zoc_hexes(board, h)
+    return out
 
 
 _costs_cache: dict[int, object] = {}
