@@ -71,7 +71,7 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
         costs = terrain_costs(ctx)
         if board is None or costs is None:
             return None
-        from ..rules.units import is_artillery, is_mountain
+        from ..rules.units import is_mountain
         v = unit_view(unit, start)
         mountain = is_mountain(v)
         # the MP of each step for units that move alike (rules.supply_lines._edge_mp: the map, the
@@ -82,7 +82,10 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
         enter = ctx.cache.get("supply-enter")
         if enter is None or enter[0] != (pkey, unit.side):
             enter = ctx.cache["supply-enter"] = ((pkey, unit.side), {})
-        gkey = ("supply-guide", unit.side, mountain, is_artillery(v), hq.hex, bound)
+        # on the bare terrain (no unit, marker or ZOC) a step's cost depends only on whether the
+        # unit moves as a mountain unit (32-1/32-2): artillery (29-9, 29-16), HQs (18-3) and the
+        # side (19-7) make a difference only next to units, markers or ZOC
+        gkey = ("supply-guide", mountain, hq.hex, bound)
         guide = ctx.cache.get(gkey)
         if guide is None:
             guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=bound,

@@ -38,6 +38,7 @@ from typing import Iterable
 
 from modgen.hexgrid import Hex
 from .board import Board
+from .movement import OK, step_cost
 from .rail import hex_has_rail
 from .supply import SupplyLine, supply_length_penalty, supply_line
 from .terrain import TerrainCosts
@@ -74,7 +75,6 @@ def _edge_mp(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts, 
     it may not be crossed. Called only for a ``b`` that holds no enemy unit (19-7 is tested
     first), so the answer depends on the map, the markers in ``b`` and whether ``unit`` moves as a
     mountain unit: ``memo`` (a dict the caller keeps for units of that kind, not HQs) keeps it."""
-    from .movement import OK, step_cost
     if memo is None:
         sc = step_cost(board, unit, a, b, costs, ezoc=_NO_ZOC)
         return (sc.mp or 0) if sc.status == OK else None
@@ -187,6 +187,7 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     if h0 is None or h0 > max_mp:
         return None
     memo = None if is_hq(unit) else edge_memo
+    markers = board.markers
     best = {start: 0}
     heap = [(h0, 0, start)]
     done: set = set()
@@ -204,9 +205,18 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
             hn = guide.get(n)
             if hn is None or g + hn > max_mp:
                 continue
-            side = board.hexside(h, n)
-            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+            # the step's MP when it was worked out before (None: it may not be crossed, for any
+            # position: a blocking hexside or a prohibited step into a hex without enemy units)
+            key = (h, n, markers(n)) if memo is not None else None
+            mp = memo.get(key, _MISS) if memo is not None else _MISS
+            if mp is None:
                 continue
+            if mp is _MISS:
+                side = board.hexside(h, n)
+                if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                    if memo is not None:
+                        memo[key] = None
+                    continue
             if n == hq_hex:
                 if not _may_enter(board, unit.side, n, goal_exempt):
                     continue
@@ -218,9 +228,11 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
                     continue
             elif not _may_enter(board, unit.side, n, ezoc):
                 continue
-            mp = _edge_mp(board, unit, h, n, costs, memo)
-            if mp is None:
-                continue
+            if mp is _MISS:
+                # (19-7 first: ``_edge_mp`` keeps answers for hexes without enemy units only)
+                mp = _edge_mp(board, unit, h, n, costs, memo)
+                if mp is None:
+                    continue
             ng = g + mp
             if ng + hn > max_mp or ng >= best.get(n, 1 << 30):
                 continue
