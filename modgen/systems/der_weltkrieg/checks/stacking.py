@@ -29,8 +29,9 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
     if board is None:
         return
     # stacking changes only where units entered since the last phase end (all hexes at first)
-    hexes = sorted({(u.side, u.hex) for u in ctx.units.values()
-                    if is_unit(u) and u.hex in ctx.touched and u.side}, key=lambda t: (t[0], t[1]))
+    # (read from ``by_hex``: the units standing in the touched hexes)
+    hexes = sorted({(u.side, h) for h in ctx.touched for u in ctx.by_hex.get(h, {}).values()
+                    if is_unit(u) and u.side}, key=lambda t: (t[0], t[1]))
     for side, h in hexes:
         v = st.check_stacking(board, side, h, _stacking_options(ctx))
         markers = strength_markers(ctx, h)

@@ -70,8 +70,14 @@ def stacking_limit(board: Board, h: Hex) -> StackLimit:
     land = memo[1].get(h)
     if land is None or m is None:
         land = memo[1][h] = land_hexsides(board, h)
-    k = Fraction(min(land, 3), 3)
-    return StackLimit(FULL_DIVISIONS * k, int(FULL_ARTILLERY * k), land)
+    hit = _LIMITS.get(land)
+    if hit is None:
+        k = Fraction(min(land, 3), 3)
+        hit = _LIMITS[land] = StackLimit(FULL_DIVISIONS * k, int(FULL_ARTILLERY * k), land)
+    return hit
+
+
+_LIMITS: dict[int, StackLimit] = {}     # land hexsides -> the limits (StackLimit is immutable)
 
 
 def limit_for_land_hexsides(land: int) -> StackLimit:
