@@ -1,0 +1,114 @@
+"""The checker keeps what the live board shows per hex (``ctx.hex_stamp``, ``ctx.marker_hexes``),
+the enemy ZOC while no enemy piece moves (``ctx.side_version``) and stack counts per stack: each
+answer must follow the position as it changes -- a move, a flip, an SP change, a marker placed or
+removed -- exactly as a board read afresh would."""
+from __future__ import annotations
+
+from modgen.check.engine import Checker
+from modgen.check.logread import parse_log
+from modgen.model import load_game
+from modgen.systems.der_weltkrieg.checks.common import board_state, enemy_zoc_hexes
+from modgen.systems.der_weltkrieg.rules import zoc
+from modgen.systems.der_weltkrieg.rules.stacking import stack_count
+from modgen.testing import TestGame
+
+GAME = load_game("italian-front")
+MAY = GAME.scenarios["if-1915-05"]
+PLACED: list[str] = []
+
+
+def _ctx():
+    t = TestGame(GAME, MAY)
+    PLACED[:] = [t.place_marker("trench", "2019")]
+    ch = Checker(GAME, MAY)
+    ch.run(parse_log(t.text()))
+    return ch.ctx
+
+
+def _unit(ctx, name):
+    return next(u for u in ctx.units.values() if u.name == name and u.hex is not None)
+
+
+def _fresh_units(ctx, h):
+    """What ``LiveBoard.units`` must answer, worked out with no cache."""
+    return [(v.piece, v.reduced, v.supply_points or 0, v.hex) for v in ctx.by_hex.get(h, {}).values()
+            if v.counter is not None and v.marker_id is None]
+
+
+def _seen(board, h):
+    return [(v.piece_id, v.reduced, v.supply_points, v.hex) for v in board.units(h)]
+
+
+def test_live_board_follows_moves_flips_and_supply_points():
+    ctx = _ctx()
+    board = board_state(ctx)
+    u = _unit(ctx, "35 Inf XX")
+    a = u.hex
+    b = next(n for n in a.neighbours() if n not in ctx.by_hex and n in board.map.hexes)
+    assert _seen(board, a) == _fresh_units(ctx, a)            # fills the cache
+    assert _seen(board, b) == []
+    u.hex = b                                                  # the engine's move
+    ctx.version += 1
+    ctx.reindex(u, a)
+    assert _seen(board, a) == _fresh_units(ctx, a) and u.piece not in [p for p, *_ in _seen(board, a)]
+    assert _seen(board, b) == _fresh_units(ctx, b) == [(u.piece, False, 0, b)]
+    u.reduced = True                                           # the engine's flip
+    ctx.touch(u.hex)
+    assert _seen(board, b) == [(u.piece, True, 0, b)]
+    hq = next(v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
+              and v.hex is not None)
+    before = _seen(board, hq.hex)
+    hq.supply_points = (hq.supply_points or 0) + 3             # a SupplyPoints change
+    ctx.touch(hq.hex)
+    assert _seen(board, hq.hex) == _fresh_units(ctx, hq.hex) != before
+
+
+def test_markers_follow_placement_and_removal():
+    ctx = _ctx()
+    board = board_state(ctx)
+    m = ctx.units[PLACED[0]]                      # the trench marker placed in 2019
+    h = m.hex
+    there = board.markers(h)
+    assert there.count("trench") == ctx.marker_hexes[h] >= 1
+    other = next(n for n in h.neighbours() if n not in ctx.marker_hexes)
+    assert board.markers(other) == ()
+    m.hex = other
+    ctx.reindex(m, h)
+    assert board.markers(h).count("trench") == there.count("trench") - 1
+    assert ctx.marker_hexes.get(h, 0) == there.count("trench") - 1
+    assert board.markers(other) == ("trench",)
+    ctx.reindex(m, other, removed=True)                         # the marker deleted
+    assert board.markers(other) == () and other not in ctx.marker_hexes
+
+
+def test_enemy_zoc_follows_enemy_moves_only():
+    ctx = _ctx()
+    board = board_state(ctx)
+    side = _unit(ctx, "35 Inf XX").side
+    first = enemy_zoc_hexes(ctx, side)
+    assert first == zoc.enemy_zoc(board, side)
+    enemy = next(u for u in ctx.units.values() if u.side not in (side, None) and u.hex is not None
+                 and u.counter is not None and u.marker_id is None and zoc.exerts_zoc(u.counter))
+    a = enemy.hex
+    # a hex whose neighbours are all open land outside the enemy ZOC and in no neutral country:
+    # the enemy unit standing there adds them
+    far = next(h for h in sorted(board.map.hexes) if h not in ctx.by_hex
+               and all(n in board.map.hexes and board.map.hexes[n].land and n not in first
+                       and n not in ctx.by_hex and not board.is_neutral(n)
+                       for n in h.neighbours()))
+    enemy.hex = far
+    ctx.version += 1
+    ctx.reindex(enemy, a)
+    moved = enemy_zoc_hexes(ctx, side)
+    assert moved == zoc.enemy_zoc(board, side) != first
+    assert any(n in moved for n in far.neighbours())
+
+
+def test_stack_counts_are_per_stack():
+    ctx = _ctx()
+    board = board_state(ctx)
+    stacks = [tuple(board.units(h)) for h in sorted(ctx.by_hex) if board.units(h)]
+    one, two = stacks[0], stacks[0] + stacks[1]
+    c1, c2 = stack_count(one), stack_count(two)
+    assert stack_count(one) is c1 and stack_count(list(one)) is c1
+    assert c2.divisions == c1.divisions + stack_count(stacks[1]).divisions or c2 != c1
