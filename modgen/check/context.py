@@ -9,6 +9,7 @@ system's ``TurnStructure``); this module knows no system.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable
 
 from ..hexgrid import Hex, VassalHexGrid
@@ -126,11 +127,13 @@ class PhaseInfo:
     label: str = ""
     kind: str | None = None
 
-    @property
+    # read by almost every rule on every step (the engine keeps one PhaseInfo per tracker state,
+    # and its phase is never replaced): worked out once
+    @cached_property
     def phase_id(self) -> str | None:
         return getattr(self.phase, "id", None)
 
-    @property
+    @cached_property
     def side(self) -> str | None:
         return getattr(self.phase, "side", None)
 
