@@ -159,9 +159,9 @@ class CheckContext:
     last_step: int | None = None
     touched: set = field(default_factory=set)    # hexes entered since the last phase end
     version: int = 0                             # bumped whenever a unit changes hex, face or SupplyPoints
-    # bumped whenever a piece enters, leaves or changes hex: per side for units (``Side``), "~other"
-    # for markers and unknown pieces, "~undo" when an undone step is replayed (a rule's cache of
-    # what depends on one side's positions only, e.g. its enemies' ZOC, reads its own entries)
+    # bumped whenever a piece enters, leaves or changes hex: per side for units (their ``side``, a
+    # string or None), ("other",) for markers and pieces the game does not know (a rule's cache of
+    # what depends on some sides' pieces only, e.g. a side's enemy ZOC, reads their entries)
     side_version: dict = field(default_factory=dict)
     # hex -> a number bumped whenever a piece enters or leaves the hex, or a unit in it flips or
     # its SupplyPoints change (``touch``): what a rule's view of one hex shows is the same while
@@ -199,7 +199,7 @@ class CheckContext:
 
     def reindex(self, u: "UnitState", old: Hex | None, removed: bool = False) -> None:
         """Keep ``by_hex`` right after ``u.hex`` changed from ``old`` (or ``u`` left the game)."""
-        k = u.side if u.counter is not None and u.marker_id is None else "~other"
+        k = u.side if u.counter is not None and u.marker_id is None else ("other",)
         sv = self.side_version
         sv[k] = sv.get(k, 0) + 1
         hs = self.hex_stamp
