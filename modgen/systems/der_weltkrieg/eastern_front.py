@@ -26,8 +26,8 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 from modgen.model.types import MONTHS, GameDate
 
-from .checks.common import (board_state, enemy_zoc_hexes, is_unit, marker_kind, special_rule,
-                            terrain_costs, unit_matches, unit_view)
+from .checks.common import (board_state, enemy_zoc_hexes, is_unit, marker_kind, placeholder_inputs,
+                            special_rule, terrain_costs, unit_matches, unit_view)
 from .rules import danube
 from .rules import movement as mv
 from .rules import zoc as zoc_rules
@@ -1485,12 +1485,18 @@ def headquarters_toward_objectives(ctx: CheckContext, ended: PhaseInfo):
                               units=[u], hexes=[start], step=ctx.last_step,
                               missing="the mobilization schedule (an omitted grid)")
             continue
+        # ending farther than it started is a violation whatever the MA (above and here); "it
+        # could have come within N" rests on the MA: a placeholder MA (an HQ's, hq_movement)
+        # makes it undetermined (a smaller printed MA might not reach that far)
+        farther = now > dist(start)
         yield ctx.finding("EF 7-2", UNDETERMINED if unknown else VIOLATION,
                           f"{u.name} ended the {ctx.phase_label()} in {u.hex}, {now} hex(es) from "
                           f"its objective ({', '.join(map(str, targets))}); from {start} it could "
-                          f"have come within {best} without entering an enemy ZOC", units=[u],
-                          hexes=[start, u.hex], step=ctx.last_step,
-                          missing="map data for some hexsides" if unknown else "")
+                          f"have come within {best} without entering an enemy ZOC"
+                          + (f" (farther than where it started, {dist(start)})" if farther else ""),
+                          units=[u], hexes=[start, u.hex], step=ctx.last_step,
+                          missing="map data for some hexsides" if unknown else "",
+                          placeholders=() if farther else placeholder_inputs(u, "movement"))
 
 
 @rule("EF 7-2", "turn")
