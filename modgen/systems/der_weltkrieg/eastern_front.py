@@ -126,13 +126,12 @@ def units(ctx: CheckContext, *, side: str | None = None, nation: str | None = No
     return sorted(out, key=lambda u: u.piece)
 
 
-def strength(u: UnitState) -> tuple[int, bool]:
-    """(strength points of the face showing, whether the value is a placeholder)."""
+def strength(u: UnitState) -> tuple[int, tuple]:
+    """(strength points of the face showing, the placeholders among them: ``Counter.placeholder``
+    as ``findings.Placeholder``s, empty when printed)."""
     c = u.counter
     face = c.back if u.reduced and c.back is not None else c.front
-    placeholder = bool(getattr(c, "front_placeholder", False)) or \
-        getattr(getattr(c, "provenance", None), "kind", "") == "placeholder"
-    return (face.strength or 0), placeholder
+    return (face.strength or 0), placeholder_inputs(u, "strength")
 
 
 def moved_path(ctx: CheckContext, u: UnitState) -> list[Hex]:
@@ -808,14 +807,14 @@ def flotillas_set_up_on_the_danube(ctx: CheckContext):
 
 def _infantry_sp(ctx, hexes: Iterable[Hex], nation: str) -> tuple[int, bool, list]:
     hexes = set(hexes)
-    total, placeholder, who = 0, False, []
+    total, placeholders, who = 0, [], []
     for u in units(ctx, nation=nation):
         if u.hex in hexes and is_infantry_type(u.counter):
             s, ph = strength(u)
             total += s
-            placeholder |= ph
+            placeholders.extend(ph)
             who.append(u)
-    return total, placeholder, who
+    return total, tuple(placeholders), who
 
 
 @rule("EF 9-2", "setup")
@@ -840,15 +839,10 @@ def serbian_placement_minimums(ctx: CheckContext):
             return ctx.finding("EF 9-2", VIOLATION, f"no Serbian infantry is set up {label}; 9-2 "
                                f"places at least {need} infantry SP {what}", hexes=list(hexes)[:8],
                                side="entente", step=None)
-        if ph:
-            return ctx.finding("EF 9-2", UNDETERMINED, f"{total} Serbian infantry SP set up "
-                               f"{label} ({', '.join(u.name for u in who)}); 9-2 places at least "
-                               f"{need}", units=who, hexes=sorted({u.hex for u in who}),
-                               missing="the Serbian counters' printed strengths (placeholders)",
-                               step=None)
+        # a shortfall rests on the strengths counted: undetermined where any is a placeholder
         return ctx.finding("EF 9-2", VIOLATION, f"only {total} Serbian infantry SP set up {label}; "
                            f"9-2 places at least {need}", units=who,
-                           hexes=sorted({u.hex for u in who}), step=None)
+                           hexes=sorted({u.hex for u in who}), step=None, placeholders=ph)
 
     for t in d["min_hexes"] + [d["belgrade"]]:
         h = hx(ctx, t)

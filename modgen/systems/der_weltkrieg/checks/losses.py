@@ -195,9 +195,15 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
                               side=side, missing="the printed Combat Results Table "
                                                   "(missing-data M1)")
             else:
+                # the result rests on the strengths that made the column, the SP applied on
+                # the strengths of the units that lost them (a placeholder back: 13-24)
+                lost = [p for u in units if u.after is not None and u.after != u.strengths
+                        for p in u.loss_placeholders]
                 yield finding(ctx, c, rule_no, VIOLATION, f"the {who} lost {got} SP in {where}; "
                               f"the CRT requires at least {fmt(req)}", hexes=[c.target],
-                              step=step, side=side)
+                              step=step, side=side,
+                              placeholders=(*(res.placeholders if res is not None else ()),
+                                            *lost))
             continue
         yield finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in {where}; "
                       f"the CRT requires {fmt(req) if complete else 'at most ' + str(need_hi)}"
