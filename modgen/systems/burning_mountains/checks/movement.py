@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from modgen.check.context import MAIN_MAP, CheckContext, PhaseInfo, UnitState
 from modgen.check.engine import rule
-from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.check.findings import UNDETERMINED, VIOLATION, Placeholder
 from modgen.hexgrid import Hex, Hexside
 
 from ..rules import movement as mv
@@ -103,16 +103,21 @@ def _movement(ctx: CheckContext, u: UnitState, drops: list[Hex]):
         return
     if total_lb > ma:
         st.spent_over.add(u.piece)
+        # the verdict rests on the MA: a placeholder (no counter is printed, M11) makes it
+        # undetermined (the finding layer), naming it
+        why_ma = u.counter.placeholder("movement", bool(u.reduced))
+        ph = (Placeholder(f"MA {ma} of {u.name}", why_ma),) if why_ma else ()
         for a, b in zip(drops, drops[1:]):
             if a.direction_to(b) is not None and (Hexside.of(a, b) in m.crags or (
                     mv.six_four_blocks(m, a, b, ezoc, friendly) and a in ezoc and b in ezoc)):
                 rule_, why = mv.why_blocked(m, a, b, ezoc, friendly)
                 yield finding(ctx, rule_, VIOLATION, f"{u.name} moved {a}-{b}: {why}; the way round costs at "
-                              f"least {total_lb:g} MP, MA {ma}", units=[u], hexes=[a, b], path=full)
+                              f"least {total_lb:g} MP, MA {ma}", units=[u], hexes=[a, b], path=full,
+                              placeholders=ph)
                 return
         yield finding(ctx, "4.1", VIOLATION, f"{u.name} spent at least {total_lb:g} MP ({'-'.join(map(str, full))}: "
                       f"one per hex entered plus the EZOC costs of 6.3) with MA {ma}", units=[u],
-                      hexes=[full[-1]], path=full)
+                      hexes=[full[-1]], path=full, placeholders=ph)
     elif total > ma:
         st.spent_over.add(u.piece)
         yield finding(ctx, "4.1", UNDETERMINED, f"{u.name} spent {total:g} MP by the placeholder Terrain "
