@@ -541,25 +541,31 @@ def test_3_3_second_army_units_stay_until_they_exit(game):
 
 
 def test_3_2_austro_hungarians_close_with_the_serbs_on_3_and_4_august(game):
-    def play(moves, date=GameDate(1914, 8, 3)):
+    # 44 Inf XX: a printed 5-4 (the reach into the Serbian ZOC rests on its MA)
+    def play(moves, date=GameDate(1914, 8, 3), mover="ah-inf-xx-44"):
         t = new(game, "ef-serbia-1914-08")
         t.place("sb-inf-xx-q1", "6-5:1308")
-        t.place("ah-inf-xx-29", "6-5:1206")          # two hexes from the Serbs
+        t.place(mover, "6-5:1206")                   # two hexes from the Serbs
         t.place("ah-inf-x-14", "6-5:1307")           # in the Serbs' ZOC
         t.advance_to(date, "cp-movement")
-        steps = [t.move(u, h) for u, h in moves]
+        steps = [t.move(mover if u == "mover" else u, h) for u, h in moves]
         t.next_phase()
-        return of(check(t), "EF 3-2"), of(check(t), "EF 3-2", "undetermined"), steps
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1207")])    # into the Serbian ZOC
+        fs = check(t)
+        return of(fs, "EF 3-2"), of(fs, "EF 3-2", "undetermined"), steps
+    v, u, _ = play([("mover", "6-5:1207")])          # into the Serbian ZOC
     assert v == [] and u == []
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1106")])    # away, though 1207 was in reach
+    v, u, _ = play([("mover", "6-5:1106")])          # away, though 1207 was in reach
     assert len(v) == 1 and "could enter one" in v[0].message and u == []
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1207"), ("ah-inf-x-14", "6-5:1407")])  # 14 was in EZOC
+    v, u, _ = play([("mover", "6-5:1207"), ("ah-inf-x-14", "6-5:1407")])  # 14 was in EZOC
     assert len(v) == 1 and "may not move" in v[0].message
-    v, u, _ = play([])                                # 29 stays: not mobilized? undetermined
+    v, u, _ = play([])                                # it stays: not mobilized? undetermined
     assert v == [] and len(u) == 1 and "mobiliz" in u[0].missing
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1106")], GameDate(1914, 8, 4))   # 4th: must end in EZOC
+    v, u, _ = play([("mover", "6-5:1106")], GameDate(1914, 8, 4))   # 4th: must end in EZOC
     assert len(v) == 1 and "4th August" in v[0].message
+    # 29 Inf XX, named without values: "it could enter one" rests on its placeholder MA 4
+    v, u, _ = play([("mover", "6-5:1106")], mover="ah-inf-xx-29")
+    assert v == [] and len(u) == 1 and "could enter one" in u[0].message
+    assert "MA 4 of 29 Inf XX is a placeholder" in u[0].message
 
 
 # ------------------------------------------------------------------ Romania 1916: 13-2 (WE-SC-08), 13-3

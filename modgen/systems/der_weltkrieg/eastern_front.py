@@ -611,9 +611,13 @@ def central_powers_limits_in_russia(ctx: CheckContext, u: UnitState, frm, to, fr
         return           # not crossed, or cannot be told (6-9 reports a move with no path)
     what = named(frm, to) if frm.direction_to(to) is not None else \
         "the Daugava, the Dniester (6-6) or the 1919 border"
+    # a drop to a hex farther away crossed the line when no path within the MA avoids it:
+    # that rests on the MA (undetermined on a placeholder one)
     yield ctx.finding("EF 11-31", VIOLATION, f"{u.name} moved {frm}→{to} across {what}; Central "
                       f"Powers forces may not cross it in this game", units=[u],
-                      hexes=[frm, to], path=[frm, to])
+                      hexes=[frm, to], path=[frm, to],
+                      placeholders=() if frm.direction_to(to) is not None
+                      else placeholder_inputs(u, "movement"))
 
 
 # ------------------------------------------------------------------------- Serbia, November 1914
@@ -992,11 +996,13 @@ def austro_hungarians_must_close(ctx: CheckContext, ended: PhaseInfo):
             idle.append(u)
             continue
         when = "3rd" if ended.date == first else "4th"
+        # "it could enter one" is a search within the MA: it rests on the MA
         yield ctx.finding("EF 3-2", UNDETERMINED if unknown else VIOLATION,
                           f"{u.name} ended the {when} August movement in {u.hex}, outside every "
                           f"enemy ZOC; from {start} it could enter one for {need} MP", units=[u],
                           hexes=[start, u.hex], step=ctx.last_step,
-                          missing="map data for some hexsides" if unknown else "")
+                          missing="map data for some hexsides" if unknown else "",
+                          placeholders=placeholder_inputs(u, "movement"))
     if idle:
         yield ctx.finding("EF 3-2", UNDETERMINED, f"{len(idle)} A-H unit(s) did not move in the "
                           f"{ended.date} movement although an enemy ZOC was within reach: "
@@ -1037,11 +1043,13 @@ def german_withdrawals(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     if not ctx.cache.get(("ef10-2-seen", old.date)):
         return          # the log did not show the whole turn
     gone = ctx.cache.get(("ef10-2", old.date), [])
-    total = sum(s for _, s in gone)
+    total = sum(s for _, s, _p in gone)
     if total < d["sp"]:
+        # the SP withdrawn are the units' strengths (placeholders where not printed)
         yield ctx.finding("EF 10-2", VIOLATION, f"{total} German infantry SP were withdrawn on "
-                          f"{old.date} ({', '.join(n for n, _ in gone) or 'none'}); 10-2 withdraws "
-                          f"{d['sp']} each turn of {', '.join(map(str, dates))}", side="central-powers")
+                          f"{old.date} ({', '.join(n for n, _, _p in gone) or 'none'}); 10-2 "
+                          f"withdraws {d['sp']} each turn of {', '.join(map(str, dates))}",
+                          side="central-powers", placeholders=[p for *_x, ph in gone for p in ph])
 
 
 @rule("EF 10-2", "move")
@@ -1051,7 +1059,7 @@ def german_withdrawals_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if d is None or ctx.now.date is None or not is_unit(u) or u.nation != d["nation"]:
         return
     if frm is not None and to is None and u.map != DEAD_PILE and is_infantry_type(u.counter):
-        ctx.cache.setdefault(("ef10-2", ctx.now.date), []).append((u.name, strength(u)[0]))
+        ctx.cache.setdefault(("ef10-2", ctx.now.date), []).append((u.name, *strength(u)))
 
 
 @rule("EF 10-2", "setup")
