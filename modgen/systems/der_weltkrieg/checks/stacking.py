@@ -64,13 +64,14 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
 def strength_placeholders(units, options) -> tuple:
     """The placeholder strengths a stacking count rests on: a unit counts by its strength only
     where components combine into a division by strength (27-3) or a Jgr division counts as a
-    brigade at half strength (IF 11-2); every other unit counts by its size and type (11-1..11-6)."""
+    brigade at half strength (IF 11-2: only once reduced, its front is its full strength); every
+    other unit counts by its size and type (11-1..11-6)."""
     out = []
     for u in units:
         c = u.counter
         by_strength = (options.divisional_components and c.size in ("X", "III")
                        and is_infantry_type(c) and not is_rpl(c)) or \
-            (options.jgr_brigade_at_half and is_jgr(unit_view(u)))
+            (options.jgr_brigade_at_half and u.reduced and is_jgr(unit_view(u)))
         if by_strength:
             out.extend(placeholder_inputs(u, "strength"))
     return tuple(out)
