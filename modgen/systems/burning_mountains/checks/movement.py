@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from modgen.check.context import MAIN_MAP, CheckContext, PhaseInfo, UnitState
 from modgen.check.engine import rule
-from modgen.check.findings import UNDETERMINED, VIOLATION, Placeholder
+from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex, Hexside
 
 from ..rules import movement as mv
-from .common import (PHASE_NAMES, bmap, enemy_zoc, finding, is_unit, moved_side, now, table,
-                     units_of)
+from .common import (PHASE_NAMES, bmap, enemy_zoc, finding, is_unit, moved_side, now,
+                     placeholder_inputs, table, units_of)
 
 
 def _own_move(ctx: CheckContext, u: UnitState, frm, to, frm_map) -> bool:
@@ -105,8 +105,7 @@ def _movement(ctx: CheckContext, u: UnitState, drops: list[Hex]):
         st.spent_over.add(u.piece)
         # the verdict rests on the MA: a placeholder (no counter is printed, M11) makes it
         # undetermined (the finding layer), naming it
-        why_ma = u.counter.placeholder("movement", bool(u.reduced))
-        ph = (Placeholder(f"MA {ma} of {u.name}", why_ma),) if why_ma else ()
+        ph = placeholder_inputs(u, "ma")
         for a, b in zip(drops, drops[1:]):
             if a.direction_to(b) is not None and (Hexside.of(a, b) in m.crags or (
                     mv.six_four_blocks(m, a, b, ezoc, friendly) and a in ezoc and b in ezoc)):
