@@ -537,14 +537,18 @@ public class VHarness extends Player {
   static Point hexPoint(Map map, String hex) {
     for (final Board b : map.getBoards()) {
       if (b.getGrid() == null) continue;
-      try {
-        final Point p = b.getGrid().getLocation(hex.contains(":") ? hex.substring(hex.indexOf(':') + 1) : hex);
-        final Rectangle r = b.bounds();
-        p.translate(r.x, r.y);
-        if (hex.equals(map.locationName(p))) return p;
-      }
-      catch (Exception e) {
-        // not on this board
+      // RegularGridNumbering.getLocation parses the name through the numbering's
+      // locationFormat ("6-4:$gridLocation$" on a board of several): the full name first
+      for (final String name : hex.contains(":") ? new String[]{hex, hex.substring(hex.indexOf(':') + 1)} : new String[]{hex}) {
+        try {
+          final Point p = b.getGrid().getLocation(name);
+          final Rectangle r = b.bounds();
+          p.translate(r.x, r.y);
+          if (hex.equals(map.locationName(p))) return p;
+        }
+        catch (Exception e) {
+          // not on this board
+        }
       }
     }
     throw new IllegalArgumentException("hex " + hex + " not found on " + map.getMapName());
