@@ -218,3 +218,64 @@ def test_bm_gt1_to_gt2_with_the_combat_button(capsys):
                             ("14.0", "undetermined", 15, [])]
     eog = js["end_of_game"]
     assert (eog["vp"], eog["objectives"], eog["italian_steps_eliminated"], eog["track"]) == (11, 10, 1, 10)
+
+
+# ------------------------------------------------------------------ the same plays, 3.8.0-beta1
+
+def test_every_fixture_was_written_by_the_vassal_its_name_gives():
+    import zipfile
+    names = sorted(p.name for p in FIX.glob("*.vlog"))
+    assert len(names) == 9
+    for name in names:
+        version = name[:-len(".vlog")].rsplit("-", 2 if "beta" in name else 1)[1:]
+        with zipfile.ZipFile(FIX / name) as z:
+            assert f"<VassalVersion>{'-'.join(version)}</VassalVersion>".encode() in z.read("savedata"), name
+
+
+def test_3_8_writes_the_log_format_3_7_writes():
+    """3.8.0-beta1 still obfuscates the savedGame as !VCSK (3.7's format)."""
+    import zipfile
+    for name in ("ef-two-sheets", "bm-play", "if-combat"):
+        with zipfile.ZipFile(FIX / f"{name}-3.8.0-beta1.vlog") as z:
+            assert z.read("savedGame")[:5] == b"!VCSK"
+            assert b"<VassalVersion>3.8.0-beta1</VassalVersion>" in z.read("savedata")
+
+
+def test_3_8_ef_moves_on_two_sheets(capsys):
+    name = "ef-two-sheets-3.8.0-beta1.vlog"
+    lines = log_lines(name, "eastern-front", "ef-south-east-duration")
+    moves = [ln.split(" | ", 3)[3] for ln in lines[1:-1] if "moves" in ln]
+    assert moves == [
+        "Trste Inf X moves 6-4:3419 → 6-4:3420",
+        "44 Inf XX moves Central Powers Reinforcements offboard → Main Map 5-5:3609",
+        "20 Inf XX moves Central Powers Reinforcements offboard → Main Map 5-5:3912",
+        "44 Inf XX moves 5-5:3609 → 5-5:3608",
+    ]
+    code, js = check(name, capsys)
+    assert (code, js["steps"]) == (1, 36)
+    assert [(f["rule"], f["step"], [u["id"] for u in f["units"]]) for f in js["findings"]] == [
+        ("25-2", 35, ["ah-inf-x-103l"]), ("25-2", 35, ["ah-inf-x-36l"]), ("25-2", 35, ["ah-inf-x-97l"])]
+
+
+def test_3_8_bm_combat_button(capsys):
+    name = "bm-play-3.8.0-beta1.vlog"
+    steps = [ln.split(" | ", 3)[3] for ln in log_lines(name, "burning-mountains", "bm-1916-05")[1:-1]]
+    assert steps[1] == "Combat = 4,5,4 (total 13) (Austro-Hungarian)"    # "CRT (dice 1+2) 4 + 5, TdP (die 3) 4"
+    assert "2d6 = 2,6 (total 8) (Austro-Hungarian)" in steps
+    code, js = check(name, capsys)
+    assert code == 0
+    text = json.dumps(js["combats"])
+    assert "CRT dice 4+5 = 9: -/R2 (placeholder CRT)" in text and "TdP die 4" in text
+    # R2 on the placeholder CRT and Mantova stayed: undetermined, never a violation
+    assert verdicts(js) == [("9.2", "undetermined", 4, ["2107"]),
+                            ("9.4.2", "undetermined", 4, ["2107"]),
+                            ("9.4.2", "undetermined", 4, ["2107"]),
+                            ("14.0", "undetermined", 15, [])]
+
+
+def test_3_8_if_combat(capsys):
+    code, js = check("if-combat-3.8.0-beta1.vlog", capsys)
+    assert code == 0 and js["findings"] == []
+    [c] = js["combats"]
+    assert c["attack_roll"]["values"] == [4] and c["attack_roll"]["button"] == "1d6"
+    assert c["attack"]["columns"] == [0] and c["attack"]["results"] == [0] and c["losses"] == []
