@@ -219,3 +219,17 @@ def test_vassal_put_every_printed_piece_on_its_hex(game_id, setup):
     assert missing == [], f"{setup}: not where the data puts them in VASSAL: {missing}"
     if setup[:-5] not in REPEATED_ARRIVALS_ALLOWED:
         assert repeated == [], f"{setup}: arrivals with no piece of their own: {repeated}"
+
+
+def test_3_8_displayed_the_same_as_3_7():
+    """VASSAL 3.8.0-beta1 loaded the same modules: its dumps (kept as hashes, 3.8.0-beta1.sha256)
+    equal the 3.7.26 dumps line for line after the version header."""
+    import hashlib
+    rows = [ln.split("\t", 3) for ln in (FIXTURES / "3.8.0-beta1.sha256").read_text(encoding="utf-8")
+            .splitlines() if not ln.startswith("#")]
+    assert sorted(r[0] for r in rows) == sorted(GAMES)
+    for gid, digest, n, module in rows:
+        lines = (FIXTURES / f"{gid}-{VERSION}.tsv").read_text(encoding="utf-8").splitlines(True)
+        assert lines[1] == f"# module {module}\n"            # the same build of the module
+        assert hashlib.sha256("".join(lines[2:]).encode("utf-8")).hexdigest() == digest, gid
+        assert sum(ln.startswith("PIECE\t") for ln in lines) == int(n)
