@@ -251,6 +251,10 @@ def test_3_8_ef_moves_on_two_sheets(capsys):
         "20 Inf XX moves Central Powers Reinforcements offboard → Main Map 5-5:3912",
         "44 Inf XX moves 5-5:3609 → 5-5:3608",
     ]
+    # modgen log itself, no module: the 3.8 log's 36 steps, positions as map pixels
+    cli = cli_log(name, capsys)
+    assert sum(ln.startswith("step ") for ln in cli) == 36
+    assert any("44 Inf XX moves" in ln for ln in cli)
     code, js = check(name, capsys)
     assert (code, js["steps"]) == (1, 36)
     assert [(f["rule"], f["step"], [u["id"] for u in f["units"]]) for f in js["findings"]] == [
