@@ -283,3 +283,34 @@ def test_3_8_if_combat(capsys):
     [c] = js["combats"]
     assert c["attack_roll"]["values"] == [4] and c["attack_roll"]["button"] == "1d6"
     assert c["attack"]["columns"] == [0] and c["attack"]["results"] == [0] and c["losses"] == []
+
+
+# ------------------------------------------------------------------ saves VASSAL wrote: import-setup
+
+@pytest.mark.parametrize("save,scenario,added,others", [
+    # one sheet (6-6) of a game of several: the data still write SHEET:CCRR
+    ("ef-save-romania-3.7.26.vsav", "ef-romania-1916-08",
+     [("ru-inf-xx-13", "6-6:1516"), ("ru-inf-xx-3cr", "6-6:1617")], 0),
+    # eight sheets: a unit dragged onto 5-5, one onto 6-5; the twelve printed ones stay
+    ("ef-save-south-east-3.7.26.vsav", "ef-south-east-duration",
+     [("ah-inf-x-9le", "6-5:1204"), ("ah-inf-xx-44", "5-5:3609")], 12),
+])
+def test_import_setup_of_a_save_vassal_wrote(save, scenario, added, others, tmp_path, capsys):
+    """The Eastern Front set-ups are to be completed by placing the units in VASSAL, saving and
+    running import-setup: on these saves it wrote theatre-hex ids ('5255' for 6-6:1516, '-163'
+    for 6-4:3423) and failed, for every Eastern Front scenario."""
+    out = tmp_path / "new.yaml"
+    capsys.readouterr()
+    assert main(["import-setup", str(FIX / save), "--game", "eastern-front", "--scenario", scenario,
+                 "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert f"{others} units where the list has them, 0 moved, {len(added)} added, 0 removed" in text
+    written = out.read_text(encoding="utf-8")
+    for cid, h in added:
+        assert f"added    {cid} " in text and text.split(f"added    {cid} ", 1)[1].split("\n")[0].endswith(f"in {h}")
+        assert f'{{counter: {cid}, hex: "{h}"}}' in written
+    # the printed units keep their entries as they were
+    if others:
+        assert '{counter: ah-inf-x-112l, hex: "6-4:3423", line: 1766, note: "17-3: garrison of Pola"}' in written
+    # (the hexes are VASSAL's own names for where the pieces were dropped: its chat said
+    # "13 Inf XX moves offboard → 6-6:1516"; the tool loaded the edited file and read it back)

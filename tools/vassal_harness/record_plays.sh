@@ -5,6 +5,7 @@
 #   MODULE_DIR holds italian-front.vmod, eastern-front.vmod, burning-mountains.vmod
 #   (modgen build GAME -o MODULE_DIR/GAME.vmod); OUT_DIR receives PLAY-VERSION.vlog and the
 #   harness report PLAY-VERSION.txt. PLAY: if-play1 if-play2 if-combat ef-two-sheets ef-romania bm-play
+#   ef-save-romania ef-save-south-east (these also save the game: PLAY-VERSION.vsav)
 #   (default: all). VERSION is the tag VASSAL_BUILD was built from (rt/git.properties).
 set -eu
 MOD=$1 OUT=$2; shift 2
@@ -48,6 +49,14 @@ ef-romania) # a scenario of one sheet (6-6) in a game of several: the Russian un
             # placed in 2603 although nothing triggered the rule (a deliberate mistake)
   play ef-romania eastern-front ef-romania-1916-08.vsav Entente \
     --act move:ru-inf-xx-13:6-6:2603 --act move:ru-inf-xx-1rfl:6-6:2603 --act turn ;;
+ef-save-romania)     # a set-up completed by hand, saved, for modgen import-setup (one sheet, 6-6)
+  play ef-save-romania eastern-front ef-romania-1916-08.vsav Entente \
+    --save "$OUT/ef-save-romania-$V.vsav" \
+    --act move:ru-inf-xx-13:6-6:1516 --act move:ru-inf-xx-3cr:6-6:1617 ;;
+ef-save-south-east)  # the same on a scenario of eight sheets (5-5 and 6-5)
+  play ef-save-south-east eastern-front ef-south-east-duration.vsav "Central Powers" \
+    --save "$OUT/ef-save-south-east-$V.vsav" \
+    --act move:ah-inf-xx-44:5-5:3609 --act move:ah-inf-x-9le:6-5:1204 ;;
 bm-play)    # GT 1-2 of the set-up: an attack declared, the Combat button (3d6), a step loss
             # (flip), the tracker advanced, moves, the 2d6 button, reinforcements
   play bm-play burning-mountains bm-1916-05.vsav Austro-Hungarian \
