@@ -289,17 +289,16 @@ def reinforcements_not_placed(ctx: CheckContext, ended: PhaseInfo):
         for p in e.arrivals:
             if p.counter not in ctx.game.counters:
                 continue
-            pieces = [v for v in ctx.units.values() if v.unit_id == p.counter]
-            if any(v.hex is not None for v in pieces):
+            if any(v.unit_id == p.counter and v.hex is not None for v in ctx.units.values()):
                 continue
             name = ctx.game.counters[p.counter].name
             where = f" in {p.hex}" if p.hex else (f" ({p.location})" if p.location else "")
-            # the finding names the piece still waiting in its pool, so that the JSON and HTML
-            # reports carry the unit (not only its name in the message)
             yield ctx.finding("25-2", VIOLATION, f"{name} is due{where} on {ended.date} and was "
                               f"not placed in the Reinforcement Arrival Phase",
                               hexes=[p.hex] if p.hex else [], side=ended.side,
-                              units=pieces[:1])
+                              # the piece still waiting in its pool: the JSON and HTML reports
+                              # carry the unit, not only its name in the message
+                              units=[v for v in ctx.units.values() if v.unit_id == p.counter][:1])
 
 
 @rule("25-8", "turn")
