@@ -104,8 +104,12 @@ def our_pieces(game, sc) -> list[dict]:
     return out
 
 
-def _key(p: dict, with_loc: bool) -> tuple:
-    return (p["map"], p["x"], p["y"], p["loc"] if with_loc and p["map"] == MAIN else None,
+def _key(p: dict, with_loc: bool, pool_unplaced: bool = False) -> tuple:
+    if pool_unplaced and p["map"] != MAIN:
+        xy = (None, None)       # a reinforcement pool's slots: only which pieces wait there
+    else:
+        xy = (p["x"], p["y"])
+    return (p["map"], *xy, p["loc"] if with_loc and p["map"] == MAIN else None,
             p["uid"], p["name"], tuple(sorted(p["layers"].items())),
             tuple(sorted(p["props"].items())))
 
@@ -145,10 +149,17 @@ def test_our_save_matches_what_vassal_displayed(game_id, setup):
     vassal = read_dump(game_id)[1][setup]
     ours = our_pieces(game, _scenario_of(game, setup))
     # our own location names for the Main Map come from our grid; VASSAL's from its HexGrid
-    v = collections.Counter(_key(p, True) for p in vassal)
-    o = collections.Counter(_key(p, True) for p in ours)
+    sc = _scenario_of(game, setup)
+    lenient = sc.id in REPEATED_ARRIVALS_ALLOWED
+    v = collections.Counter(_key(p, True, lenient) for p in vassal)
+    o = collections.Counter(_key(p, True, lenient) for p in ours)
     only_vassal = sorted((v - o).elements())
     only_ours = sorted((o - v).elements())
+    if lenient:
+        # one piece per scheduled entry (the data's fix of the repeated arrivals) adds pieces
+        # of those counters to the pool, and moves the pool's slots: nothing else may differ
+        again = _repeated(sc)
+        only_ours = [k for k in only_ours if not (k[0] != MAIN and k[4] in again)]
     assert not only_vassal and not only_ours, (
         f"{setup}: the set-up differs from what VASSAL {VERSION} displayed "
         f"(map, x, y, location, UnitId, name, layers, SupplyPoints)\n"
@@ -166,11 +177,18 @@ def _vassal_hex(game, sc, loc: str):
     return Hex.parse(loc)
 
 
-# Counters the scenario schedules more than once while the module has one piece per counter
-# id (ef-south-east-duration: the A-H replacement divisions arriving month after month, the
-# Enns flotilla): VASSAL shows the first arrival only. Being resolved in the data (the
-# duration game's schedule); a re-recorded fixture then shows them all and this list empties.
+# Counters the scenario schedules more than once (ef-south-east-duration: the A-H replacement
+# divisions arriving month after month, the Enns flotilla): the module VASSAL was shown had one
+# piece per counter id, so VASSAL shows the first arrival only. The data are being changed to
+# one piece per entry; both tests accept exactly that change for this set-up (extra pool pieces
+# of these counters), nothing else. Re-record the fixture then and empty this set.
 REPEATED_ARRIVALS_ALLOWED = {"ef-south-east-duration"}
+
+
+def _repeated(sc) -> set[str]:
+    """Counters the scenario schedules more than once."""
+    seen = collections.Counter(c for _, c in _arrivals(sc))
+    return {c for c, n in seen.items() if n > 1}
 
 
 def _arrivals(sc):
