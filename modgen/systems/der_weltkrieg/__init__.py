@@ -10,9 +10,13 @@ model and the module writer are shared with every other system.
 * ``rules/`` — the Standard Rules as small pure functions (movement, ZOC, stacking, rail, supply);
 * ``checks/`` — the rules registered on the engine's hooks (``@rule("6-9", "move")``), turning the
   verdicts of ``rules/`` into findings: ``setup`` (4), ``sequence`` (5, 6-3, 25, 27), ``movement``
-  (6, 10-7, 35-1), ``danube`` (36), ``rail`` (7, 8, 9), ``stacking`` (11), ``combat`` (12-16,
-  21, 29, 30, 33: attacks, results, retreats and advances), ``recombination`` (23); new subjects
-  (supply, victory) are new modules there, listed in ``SYSTEM.rules`` below;
+  (6, 10-7, 35-1), ``danube`` (36), ``rail`` (7, 8, 9), ``stacking`` (11), combat (12-16, 21, 29,
+  30, 33: ``combat`` lists its modules — ``attack``, ``attack_legality``, ``losses``, ``retreat``,
+  ``advance``, ``column_attack``, ``fortress_surrender``, ``resolution``, ``combat_terrain``,
+  ``attack_limits``), ``recombination`` (23), ``supply`` (19: searches, payments),
+  ``supply_ledger`` (17, 18: SupplyPoints), ``income`` (25-7), ``trenches`` (22),
+  ``fortresses`` (21), ``demoralization`` (26), ``end_of_game`` (victory);
+  a new subject is a new module there, listed in ``SYSTEM.rules`` below;
 * ``combat_record`` — the ``Combat`` record of each combat (what other rules, e.g. supply, read);
 * ``declarations`` — the chat keywords of the system (``!rail``, ``!column``, ``!retreat``, ``!war``);
 * ``module`` — what its VASSAL module has beyond the common components (tracker, dice);
@@ -26,8 +30,10 @@ SYSTEM = System(
     turns=".turns:turn_structure",
     # run in this order on every hook (a rule's bookkeeping may depend on an earlier one's)
     rules=(".checks.setup", ".checks.sequence", ".checks.movement", ".checks.danube",
-           ".checks.rail", ".checks.stacking", ".checks.combat", ".checks.recombination",
-           ".checks.supply", ".checks.trenches", ".checks.fortresses", ".checks.end_of_game"),
+           ".checks.rail", ".checks.stacking", ".checks.attack", ".checks.losses",
+           ".checks.combat", ".checks.recombination", ".checks.supply", ".checks.supply_ledger",
+           ".checks.income", ".checks.trenches", ".checks.fortresses", ".checks.demoralization",
+           ".checks.end_of_game"),
     games={"italian-front": (".italian_front",), "eastern-front": (".eastern_front",)},
     declarations=".declarations:KEYWORDS",
     tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",

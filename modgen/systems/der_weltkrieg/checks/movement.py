@@ -31,7 +31,7 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     drops = ctx.moves.get(u.piece, [])
     if len(drops) < 2:
         return
-    from .combat import column_attack_advance
+    from .column_attack import column_attack_advance
     if drops[-1] == to and column_attack_advance(ctx, u, to):
         # 16-9: an advance after a Column Attack costs no Movement Points
         drops.pop()

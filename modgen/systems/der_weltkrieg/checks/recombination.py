@@ -23,7 +23,7 @@ INFANTRY = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt", "rpl"})
 
 
 def _strength(ctx: CheckContext, u: UnitState) -> frozenset:
-    from .combat import unit_strengths
+    from .combat_state import unit_strengths
     return unit_strengths(ctx, u)
 
 

@@ -92,7 +92,7 @@ def moves_in_own_movement_phase(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     if kind == "movement" and side == u.side:
         return
     if kind == "movement":
-        from .combat import column_attack_defender
+        from .column_attack import column_attack_defender
         if column_attack_defender(ctx, u, frm):
             return
     yield ctx.finding("6-3", VIOLATION, f"{u.name} moved {frm}→{to} in the {ctx.phase_label()}; "

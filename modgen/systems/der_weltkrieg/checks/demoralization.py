@@ -1,0 +1,385 @@
+"""Demoralization Points per nation from the log (26-1..26-5, 37-6; duration games: starting
+DM, IF 15-8 DM income, national morale 15-9, 15-10), and the record of who occupied which hex
+(the victory conditions' control, read by ``end_of_game``).
+
+What counts as a loss (26-3 "lost in combat"):
+
+* in a Combat Phase: a unit flipped to its reduced side (front − back SP; flipping back is a
+  correction and gives them back), a strength-reduction marker placed (−1: 1 SP; ½: half of a unit
+  in the hex — which one the log does not say, so a range), a unit eliminated (its strength, less
+  what markers in its hex may already have taken: a range), a fortress replaced by a weaker one
+  or removed (its SP, 1 DM each);
+* in any phase: an Army HQ (size XXXX) or an Engineer unit sent to the Eliminated box (10 / 2 DM);
+  a unit eliminated outside a Combat Phase while surrounded (20-13: destroyed in a pocket) at the
+  surrendered rate; other removals outside a Combat Phase (withdrawals, recombination,
+  breakdown, voluntary fortress removal) are not losses;
+* 2× (cavalry and artillery 4×) the rate for SP lost while surrounded (20-1); when the log does not
+  say whether the unit was surrounded the DM are a range.
+
+Cities: 15 DM when a unit of the enemy side first enters a city hex (a capital's personnel centre
+counts double, 37-6 German cities double); a city hex with an urban hexside counts its urban
+hexsides instead (25 each, when units of the enemy side stand in both of its hexes). Cities held
+by the enemy at the log's start are not counted again; when the log does not begin at the
+scenario's start, "first occupied" is not known and the DM are a range.
+
+Units that surrendered while surrounded are never rebuilt (20-4, 20-6); an HQ or Engineer
+destroyed reappears three full months later (IF 15-1, duration games).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from modgen.check.context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
+from modgen.check.engine import rule
+from modgen.hexgrid import Hex
+from modgen.model.types import GameDate
+
+from ..rules import demoralization as D
+from ..rules import morale as M
+from ..rules.demoralization import Span
+from ._shared import duration_game, is_unit, kind_of
+
+
+@dataclass
+class GameRecord:
+    ledger: D.DmLedger = field(default_factory=D.DmLedger)
+    last: dict = field(default_factory=dict)           # hex -> (side, step) of the last occupant
+    at_start: dict = field(default_factory=dict)       # hex -> side occupying it at the start
+    ever: dict = field(default_factory=dict)           # side -> set of hexes it has occupied
+    first: dict = field(default_factory=dict)          # (side, hex) -> first turn occupied
+    cities_taken: set = field(default_factory=set)     # city hexes / urban hexsides already counted
+    urban_taken: set = field(default_factory=set)
+    flips: dict = field(default_factory=dict)          # piece -> net SP lost by flips this combat phase
+    surrender_year: dict = field(default_factory=dict)
+    surrendered: dict = field(default_factory=dict)    # counter id -> step it surrendered (20-4)
+    destroyed: dict = field(default_factory=dict)      # HQ / Engineer counter id -> turn destroyed
+    morale: M.MoraleTracker | None = None
+    dm_income_dates: set = field(default_factory=set)
+
+
+def game_state(ctx: CheckContext) -> GameRecord:
+    g = ctx.cache.get("end-state")
+    if g is None:
+        g = ctx.cache["end-state"] = GameRecord()
+    return g
+
+
+def is_ground_unit(u: UnitState) -> bool:
+    return is_unit(u) and u.counter.type != "hq"
+
+
+def country_side(ctx: CheckContext, h: Hex) -> str | None:
+    mapdef = map_of(ctx, h)
+    info = mapdef.hexes.get(h) if mapdef is not None else None
+    if info is None or not info.country or info.country not in ctx.game.nations:
+        return None
+    return ctx.game.side_of(info.country)
+
+
+def map_of(ctx: CheckContext, h: Hex):
+    for b in ctx.boards:
+        if b.mapdef is not None and b.mapdef.contains(h):
+            return b.mapdef
+    return None
+
+
+def occupant(ctx: CheckContext, h: Hex) -> str | None:
+    sides = {u.side for u in ctx.units_at(h) if is_ground_unit(u) and u.side is not None}
+    return sides.pop() if len(sides) == 1 else None
+
+
+def _strength(u: UnitState) -> int:
+    c = u.counter
+    face = c.back if u.reduced and c.back is not None else c.front
+    return face.strength or 0
+
+
+def _marker_spread(ctx: CheckContext, h: Hex | None) -> int:
+    """SP the strength markers in ``h`` may already have taken from one unit there (13-22): −1
+    markers count 1, ½ markers up to half of the strongest unit."""
+    if h is None:
+        return 0
+    out = 0
+    top = max((_strength(u) for u in ctx.units_at(h) if is_ground_unit(u)), default=0)
+    for v in ctx.by_hex.get(h, {}).values():
+        if kind_of(ctx, v) == "strength":
+            out += 1 if (v.marker_value or "").strip() == "-1" else -(-top // 2)
+    return out
+
+
+def _in_combat(ctx: CheckContext, h: Hex | None) -> bool:
+    """A loss now is a combat loss (26-3): in a Combat Phase, or in a Movement Phase in a hex of
+    a Column Attack of this phase (16-1: the combat rules' records)."""
+    k = ctx.now.kind
+    if k == "combat":
+        return True
+    if k != "movement" or h is None:
+        return False
+    for c in reversed(getattr(ctx, "combats", None) or []):
+        if getattr(c, "kind", None) != "column" or getattr(c, "phase_id", None) != ctx.now.phase_id \
+                or getattr(c, "date", None) != ctx.now.date:
+            if getattr(c, "date", None) != ctx.now.date:
+                break
+            continue
+        if c.target == h or any(a.hex == h for a in c.attackers):
+            return True
+    return False
+
+
+@rule("26-4", "setup")
+def start_of_game(ctx: CheckContext):
+    """26 bookkeeping: who holds each hex and each enemy city at the start; the starting DM of a
+    duration game (4-1, 7-1, …)."""
+    g = game_state(ctx)
+    for h in list(ctx.by_hex):
+        s = occupant(ctx, h)
+        if s is not None:
+            g.at_start[h] = s
+            g.last[h] = (s, None)
+            g.ever.setdefault(s, set()).add(h)
+            if ctx.now.date is not None:
+                g.first.setdefault((s, h), ctx.now.date)
+            own = country_side(ctx, h)
+            if own is not None and own != s:
+                g.cities_taken.add(h)        # already held by the enemy: not "first occupied" now
+    return ()
+
+
+def dm_start(ctx: CheckContext, g: GameRecord) -> None:
+    sc = ctx.scenario
+    if sc is not None and duration_game(ctx) and not g.ledger.starting:
+        g.ledger.starting = dict(sc.starting_dm)
+    if sc is not None and duration_game(ctx) and g.morale is None and sc.morale:
+        g.morale = M.MoraleTracker({t.nation: t for t in sc.morale})
+        ctx.cache["morale-tracker"] = g.morale
+
+
+@rule("26-3", "flip")
+def flip_losses(ctx: CheckContext, u: UnitState, before, after):
+    """26-3: SP lost in combat by flipping to the reduced side (a flip back is a correction)."""
+    if not is_ground_unit(u) or u.counter.back is None or not _in_combat(ctx, u.hex):
+        return
+    front, back = u.counter.front.strength or 0, u.counter.back.strength or 0
+    sp = front - back
+    if sp <= 0:
+        return
+    g = game_state(ctx)
+    sign = 1 if (after or 1) >= 2 > (before or 1) else -1 if (before or 1) >= 2 > (after or 1) else 0
+    if not sign:
+        return
+    from .supply import is_surrounded
+    s = is_surrounded(ctx, u) if sign > 0 else False
+    reason = f"{u.name} flipped in {u.hex}" if sign > 0 else f"{u.name} flipped back in {u.hex}"
+    if sign > 0:
+        g.ledger.unit_loss(u.nation or "", u.counter.type, Span(sp, sp), surrounded=s,
+                           step=ctx.step, turn=str(ctx.now.date) if ctx.now.date else None,
+                           reason=reason)
+    else:
+        g.ledger.add(D.DmItem(u.nation or "", Span(-sp * D.PER_SP[D.loss_category(u.counter.type)][0],
+                                                    -sp * D.PER_SP[D.loss_category(u.counter.type)][0]),
+                              "26-3", f"{reason} (a correction)", ctx.step, None, "loss",
+                              Span(-sp, -sp)))
+    return ()
+
+
+@rule("26-3", "move")
+def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """26-3, 26-4: eliminations, strength markers, HQs and Engineers lost; cities first occupied;
+    who occupies each hex (control for the victory conditions)."""
+    g = game_state(ctx)
+    dm_start(ctx, g)
+    date = str(ctx.now.date) if ctx.now.date else None
+    if u.marker_id is not None:
+        if kind_of(ctx, u) == "strength" and (frm is None) != (to is None) \
+                and _in_combat(ctx, to if to is not None else frm):
+            yield from _marker_loss(ctx, g, u, to if to is not None else frm, placed=to is not None)
+        return
+    if u.counter is None:
+        return
+    if to is not None:
+        s = u.side
+        if frm is None and frm_map == DEAD_PILE and u.unit_id in g.surrendered:
+            from modgen.check.findings import VIOLATION
+            yield ctx.finding("20-6", VIOLATION, f"{u.name} comes back from the Eliminated box in "
+                              f"{to}; it surrendered while surrounded (step "
+                              f"{g.surrendered[u.unit_id]}) and may not be rebuilt (20-4, 20-6)",
+                              units=[u], hexes=[to])
+        if frm is None and frm_map == DEAD_PILE and u.unit_id in g.destroyed and duration_game(ctx):
+            yield from _back_after_three_months(ctx, g, u, to)
+        if is_ground_unit(u) and s is not None:
+            g.last[to] = (s, ctx.step)
+            g.ever.setdefault(s, set()).add(to)
+            if ctx.now.date is not None:
+                g.first.setdefault((s, to), ctx.now.date)
+            _city(ctx, g, u, to)
+        return
+    if frm is None:
+        return
+    # the unit left the map: eliminated (Eliminated box) or deleted
+    eliminated = u.map == DEAD_PILE
+    t = u.counter.type
+    nation = u.nation or u.counter.nation
+    if t in ("hq", "eng") and eliminated and isinstance(ctx.now.date, GameDate):
+        g.destroyed[u.unit_id] = ctx.now.date            # IF 15-1: back three full months later
+    if t == "hq":
+        if eliminated and u.counter.size == "XXXX":
+            g.ledger.army_hq_lost(nation, u.name, step=ctx.step, turn=date)
+        return
+    if t == "eng":
+        if eliminated or _in_combat(ctx, frm):
+            g.ledger.engineer_lost(nation, u.name, step=ctx.step, turn=date)
+        return
+    sp = _strength(u)
+    if t == "fortress":
+        if _in_combat(ctx, frm):
+            g.ledger.unit_loss(nation, t, Span(sp, sp), surrounded=False, step=ctx.step, turn=date,
+                               reason=f"fortress {u.name} in {frm} reduced or removed")
+            # a weaker replacement placed in the hex gives its SP back (handled on placement)
+        return
+    from .supply import is_surrounded
+    probe = UnitState(u.piece, u.unit_id, u.name, u.counter, u.side, u.nation, "Main Map", u.x,
+                      u.y, frm)
+    surrounded = is_surrounded(ctx, probe)
+    spread = min(_marker_spread(ctx, frm), sp)
+    if surrounded is True and eliminated:
+        g.surrendered[u.unit_id] = ctx.step          # 20-4: removed while surrounded = surrendered
+    if _in_combat(ctx, frm):
+        g.ledger.unit_loss(nation, t, Span(sp - spread, sp), surrounded=surrounded, step=ctx.step,
+                           turn=date, reason=f"{u.name} eliminated in {frm}", rpl=u.counter.rpl)
+    elif surrounded is not False and eliminated:
+        # 20-13: destroyed in a pocket outside combat: lost while surrounded (2×, 4×)
+        cat = D.loss_category(t)
+        hi = D.PER_SP[cat][1] * sp
+        dm = Span(hi if surrounded else 0, hi)
+        g.ledger.add(D.DmItem(nation, dm, "26-3, 20-13", f"{u.name} eliminated in {frm} outside "
+                              f"combat while {'surrounded' if surrounded else 'perhaps surrounded'}",
+                              ctx.step, date, "loss", Span(sp if surrounded else 0, sp)))
+
+
+def return_date(destroyed: GameDate) -> GameDate:
+    """IF 15-1 (WE-SC-01): an HQ or Engineer destroyed on a turn reappears "three full months"
+    later, on the next turn of the third month after (destroyed 3 September → 4 December)."""
+    m = destroyed.month + 3
+    y = destroyed.year + (m - 1) // 12
+    m = (m - 1) % 12 + 1
+    if destroyed.turn >= 7:
+        return GameDate(y + (m // 12), m % 12 + 1, 1)
+    return GameDate(y, m, destroyed.turn + 1)
+
+
+def _back_after_three_months(ctx: CheckContext, g: GameRecord, u: UnitState, to: Hex):
+    from modgen.check.findings import VIOLATION
+    due = return_date(g.destroyed[u.unit_id])
+    now = ctx.now.date
+    if isinstance(now, GameDate) and now < due:
+        yield ctx.finding("IF 15-1", VIOLATION, f"{u.name} is back in {to} on {now}; destroyed on "
+                          f"{g.destroyed[u.unit_id]}, it reappears as a reinforcement three full "
+                          f"months later, on {due}", units=[u], hexes=[to])
+
+
+def _marker_loss(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex, *, placed: bool):
+    units = [v for v in ctx.units_at(h) if is_ground_unit(v) and v.counter.type != "fortress"]
+    if not units:
+        return ()
+    minus = (u.marker_value or "").strip() == "-1"
+    strengths = [_strength(v) for v in units]
+    lo, hi = (1, 1) if minus else (min(s // 2 for s in strengths), max(-(-s // 2) for s in strengths))
+    nations = {v.nation for v in units}
+    date = str(ctx.now.date) if ctx.now.date else None
+    sign = 1 if placed else -1
+    what = f"{'-1' if minus else '1/2'} strength marker {'placed' if placed else 'removed'} in {h}"
+    from .supply import is_surrounded
+    for n in sorted(nations, key=str):
+        theirs = [v for v in units if v.nation == n]
+        cats = {D.loss_category(v.counter.type) for v in theirs}
+        sur = {is_surrounded(ctx, v) for v in theirs}
+        per_lo = min(D.PER_SP[c][0 if False in sur or None in sur else 1] for c in cats)
+        per_hi = max(D.PER_SP[c][1 if True in sur or None in sur else 0] for c in cats)
+        share = Span(lo if len(nations) == 1 else 0, hi)
+        dm = Span(share.lo * per_lo, share.hi * per_hi)
+        if sign < 0:
+            dm, share = Span(-dm.hi, -dm.lo), Span(-share.hi, -share.lo)
+        g.ledger.add(D.DmItem(n or "", dm, "26-3", what, ctx.step, date, "loss", share))
+    return ()
+
+
+def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
+    mapdef = map_of(ctx, h)
+    info = mapdef.hexes.get(h) if mapdef is not None else None
+    if info is None or not info.country or info.country not in ctx.game.nations:
+        return
+    if ctx.game.side_of(info.country) == u.side:
+        return
+    urban = [n for n in h.neighbours() if (s := mapdef.hexside(h, n)) is not None
+             and s.terrain == "urban"]
+    for n in urban:
+        key = frozenset((h, n))
+        if key in g.urban_taken:
+            continue
+        if occupant(ctx, n) == u.side:
+            g.urban_taken.add(key)
+            g.ledger.city_occupied(info.country, f"{h}|{n}", capital=info.capital,
+                                   urban_hexside=True, first=True if ctx.log_starts_scenario else None,
+                                   step=ctx.step, turn=str(ctx.now.date) if ctx.now.date else None)
+    if info.city and not urban and h not in g.cities_taken:
+        g.cities_taken.add(h)
+        g.ledger.city_occupied(info.country, info.name or str(h), capital=info.capital,
+                               first=True if ctx.log_starts_scenario else None, step=ctx.step,
+                               turn=str(ctx.now.date) if ctx.now.date else None)
+
+
+@rule("26-3", "move")
+def fortress_replacement(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """26-3: a weaker fortress counter placed in a Combat Phase where one was removed: only the
+    difference was lost (21-7)."""
+    if not is_unit(u) or u.counter.type != "fortress" or frm is not None or to is None \
+            or not _in_combat(ctx, to):
+        return
+    g = game_state(ctx)
+    sp = u.counter.front.strength or 0
+    g.ledger.add(D.DmItem(u.nation or "", Span(-sp, -sp), "26-3", f"fortress {u.name} placed in "
+                          f"{to} (the reduced strength)", ctx.step, None, "loss", Span(-sp, -sp)))
+    return ()
+
+
+@rule("26-1", "declare")
+def declared_dm(ctx: CheckContext, d):
+    """26-1: DM for events outside the game, declared with ``!dm <nation> <points> [reason]``."""
+    if d.keyword != "dm":
+        return
+    g = game_state(ctx)
+    nation = d.args[0]
+    match = [n for n in ctx.game.nations if n == nation or ctx.game.nations[n].name.lower() == nation]
+    if not match:
+        from modgen.check.findings import WARNING
+        yield ctx.finding("26-1", WARNING, f"!dm names {nation!r}, which is no nation of the game")
+        return
+    pts = int(d.args[1])
+    g.ledger.add(D.DmItem(match[0], Span(pts, pts), "26-1", f"declared: {d.args[2] or d.text}",
+                          ctx.step, str(ctx.now.date) if ctx.now.date else None, "declared"))
+
+
+@rule("15-8", "turn")
+def duration_dm_and_morale(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """Duration games (``!duration``): the scenario's DM income each Monthly Special Turn (IF 15-8)
+    and national morale (26-5; IF 15-9, 15-10) when the turn changes."""
+    g = game_state(ctx)
+    dm_start(ctx, g)
+    d = new.date
+    if not duration_game(ctx) or not isinstance(d, GameDate):
+        return
+    sc = ctx.scenario
+    if d.turn == 0 and d not in g.dm_income_dates and sc is not None:
+        g.dm_income_dates.add(d)
+        for inc in sc.dm_income:
+            if not inc.years or d.year in inc.years:
+                g.ledger.add(D.DmItem(inc.nation, Span(inc.dm, inc.dm), inc.rule,
+                                      f"{inc.rule}: Monthly Special Turn {d.month_name} {d.year}",
+                                      ctx.step, str(d), "income"))
+    if g.morale is not None:
+        for nation in g.morale.thresholds:
+            total = g.ledger.total([nation], include_start=True)
+            for state, sure in g.morale.update(nation, total, d):
+                if state == M.SURRENDER and sure:
+                    g.surrender_year.setdefault(nation, d.year)
+    return ()

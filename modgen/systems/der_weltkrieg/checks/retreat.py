@@ -1,0 +1,296 @@
+"""Retreats: the mandatory retreat after combat and each retreat move.
+
+* ``mandatory_retreat``: 14-4 and the rules that change it (22-8 trenches, 22-16 solid terrain,
+  33-9, 20-x surrounded units, the nation rules 40-42, 47; ``rules/combat.mandatory_retreat``);
+  33-3: the first turn full-strength assault units attack a country (``first_assault_turn``);
+* ``retreat_move``: one retreat: into an adjacent hex (14-6; rail-based units along a rail line,
+  14-20), never across sea or alpine hexsides (14-12), into a neutral country (14-19) or by
+  artillery (29-13); the destination priorities (14-8, 14-11, Figure 10) over the hexes it could
+  have entered (14-10 stacking, 6-11 enemy units, 14-16 the minimum move as the last option),
+  measured from the supplying HQ (14-7, ``supplying_hq``);
+* 30-2: cavalry attacked only by non-cavalry may retreat before combat (``pre_combat_cavalry``).
+"""
+from __future__ import annotations
+
+import itertools
+
+from modgen.check.context import CheckContext, UnitState
+from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.hexgrid import Hex
+
+from ..rules import combat as C
+from ..rules import movement as mv
+from . import common as RP
+from .stacking import _stacking_options
+from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
+from .combat_state import (CombatState, combat_for_hex, finding, fmt, interval, is_unit,
+                           nations_of, snapshot_at, special_rule, tec_row, tec_table)
+from .combat_terrain import terrain_readings, trench_negation
+
+
+def pre_combat_cavalry(ctx: CheckContext, st: CombatState, u: UnitState, frm: Hex) -> Combat | None:
+    """30-2: a cavalry unit attacked entirely by non-cavalry units may retreat before combat: the
+    combat declared against its hex before any die roll."""
+    if u.counter.type != "cav":
+        return None
+    c = combat_for_hex(st, frm)
+    if c is None or c.attack_roll is not None:
+        return None
+    if not any(d.piece == u.piece for d in c.defenders):
+        c.defenders.append(snapshot_at(ctx, u, frm))
+    return c
+
+
+def retreat_move(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: Hex, to: Hex, *,
+                 before_combat: bool = False):
+    """14-6, 14-8, 14-10..14-12, 14-16, 14-19, 14-20, 21-1, 29-13, 30-2: one retreat move."""
+    c.retreats.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
+    c.last_step = ctx.step
+    if c.retreat is None:
+        c.retreat = True
+        c.notes.append(f"the defender retreats: {u.name} left {frm} at step {ctx.step}")
+    st.retreated[u.piece] = to
+    if not [v for v in ctx.units_at(frm) if is_unit(v) and v.side == u.side
+            and v.counter.type not in ("art", "siege-art", "fortress", "hq")]:
+        st.vacated[frm] = c          # 15-1: the hex the defenders left
+    if before_combat:
+        cav = [a for a in c.attackers if a.type == "cav"]
+        if cav:
+            yield finding(ctx, c, "30-2", VIOLATION, f"{u.name} retreated before combat from "
+                          f"{frm}, but {', '.join(a.name for a in cav)} attack(s) it: only "
+                          f"cavalry attacked entirely by non-cavalry units may retreat before "
+                          f"combat", units=[u], hexes=[frm, to], path=[frm, to])
+        c.notes.append(f"30-2: {u.name} retreated before combat")
+    if u.counter.type in ("art", "siege-art") and not u.counter.front.rail_only:
+        yield finding(ctx, c, "29-13", VIOLATION, f"{u.name} retreated {frm}→{to}; artillery "
+                      f"units do not retreat (they are destroyed when the others retreat)",
+                      units=[u], hexes=[frm, to], path=[frm, to])
+        return
+    if frm.distance(to) != 1:
+        if u.counter.front.rail_only:
+            return   # 14-20: rail-based units retreat along a rail line (not checked)
+        yield finding(ctx, c, "14-6", VIOLATION, f"{u.name} retreated {frm}→{to}, "
+                      f"{frm.distance(to)} hexes; a retreating unit moves into an adjacent hex",
+                      units=[u], hexes=[frm, to], path=[frm, to])
+        return
+    yield from _retreat_destination(ctx, c, u, frm, to)
+
+
+def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, to: Hex):
+    mapdef = ctx.mapdef()
+    if mapdef is None:
+        return
+    side_info = mapdef.hexside(frm, to)
+    info = mapdef.hexes.get(to)
+    board = RP.board_state(ctx)
+    if side_info is not None and side_info.terrain in ("ocean", "alpine"):
+        yield finding(ctx, c, "14-12", VIOLATION, f"{u.name} retreated {frm}→{to} across a "
+                      f"{side_info.terrain} hexside; retreats never cross sea or alpine "
+                      f"hexsides", units=[u], hexes=[frm, to], path=[frm, to])
+        return
+    if board is not None and info is not None and board.is_neutral(to):
+        yield finding(ctx, c, "14-19", VIOLATION, f"{u.name} retreated into {to}, in a neutral "
+                      f"country; units forced to retreat into a neutral country are eliminated "
+                      f"(interned)", units=[u], hexes=[frm, to], path=[frm, to])
+        return
+    # 14-8 / 14-11: destination priorities over the hexes it could have retreated to
+    ezoc = RP.enemy_zoc_hexes(ctx, u.side)
+    hq = _supplying_hq(ctx, c, u)
+    d0 = supply_line_length(ctx, u, frm, hq, 40) if hq is not None else ...
+    cands = {}
+    for n in frm.neighbours():
+        if n not in mapdef.hexes or board is None:
+            continue
+        s = mapdef.hexside(frm, n)
+        if s is None or s.terrain in ("ocean", "alpine", "lake") or board.is_neutral(n):
+            continue
+        occupants = [v for v in ctx.units_at(n) if is_unit(v) and v is not u]
+        if any(v.side != u.side for v in occupants):
+            continue                       # 6-11: never into an enemy-occupied hex
+        if n != to and _would_overstack(ctx, board, u, n, occupants):
+            continue                       # 14-10: not a legal destination
+        friendly = any(v.side == u.side and v.counter.type not in ("hq", "rpl")
+                       for v in occupants)
+        last_option = False
+        costs = RP.terrain_costs(ctx)
+        if costs is not None:
+            step = mv.step_cost(board, RP.unit_view(u, frm), frm, n, costs, ezoc=ezoc)
+            if step.status == mv.PROHIBITED:
+                continue
+            if step.ok and not mv.minimum_move_allowed(board, RP.unit_view(u, frm), step)[0]:
+                last_option = True         # 14-16: the absolute last option
+        dist = from_d = None
+        if hq is not None and d0 is not ...:
+            # only closer / same / farther matters (14-8): a bound one past the retreating hex's
+            d1 = supply_line_length(ctx, u, n, hq, (d0 + 1) if d0 is not None else 40)
+            if d0 is not None:
+                dist, from_d = (d1 if d1 is not None else d0 + 2), d0
+            # no route from the hex itself: the comparison 14-8 asks for is not defined
+        cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
+    if to not in cands:
+        return
+    def lo_hi(p):
+        return (min(p), max(p)) if isinstance(p, frozenset) else (p, p)
+    lo, hi = lo_hi(cands[to])
+    # certainly better: a hex whose worst reading beats this one's best; maybe better: a hex
+    # whose best reading beats this one's worst
+    better = sorted(str(h) for h, p in cands.items() if h != to and lo_hi(p)[1] < lo)
+    maybe = sorted(str(h) for h, p in cands.items()
+                   if h != to and lo_hi(p)[0] < hi and str(h) not in better)
+    what = C.RETREAT_PRIORITIES[lo] if lo == hi else f"priority {lo}-{hi}"
+    if better:
+        yield finding(ctx, c, "14-8", VIOLATION, f"{u.name} retreated {frm}→{to} ({what}, "
+                      f"priority {lo}); {', '.join(better)} had a higher retreat priority "
+                      f"(14-11)", units=[u], hexes=[frm, to] + [Hex.parse(h) for h in better],
+                      path=[frm, to])
+    elif maybe:
+        yield finding(ctx, c, "14-8", UNDETERMINED, f"{u.name} retreated {frm}→{to} ({what}); "
+                      f"{', '.join(maybe)} may have had a higher retreat priority, depending on "
+                      f"the distances to the supplying HQ", units=[u],
+                      hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
+                      missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
+                               if hq is None else NO_SUPPLY_SEARCH))
+
+
+def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:
+    """14-10: whether ``u`` retreating into ``h`` would break the stacking limit there."""
+    from ..rules.stacking import stack_count, stacking_limit
+    views = [RP.unit_view(v) for v in occupants if v.side == u.side] + [RP.unit_view(u, h)]
+    count = stack_count(views, _stacking_options(ctx))
+    limit = stacking_limit(board, h)
+    return count.divisions > limit.divisions or count.artillery > limit.artillery
+
+
+def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | None:
+    """14-7: the HQ that spent SP for the unit (its counterattack supply); when none did, the
+    nearest HQ that could have (19-6: of its nation): the only one on the map, or the nearest by
+    supply line when the supply search is registered. None when not known."""
+    if c.counter_supply:
+        for i, p in enumerate(c.counter_supply):
+            pid = c.counter_supply_hqs.get(i)
+            if pid is None:
+                continue
+            if not p.units or any(RP.unit_matches(r, u) for r in p.units):
+                return ctx.units.get(pid)
+        return None
+    hqs = [v for v in ctx.units.values() if is_unit(v) and v.counter.type == "hq"
+           and v.nation == u.nation and v.hex is not None]
+    if len(hqs) == 1:
+        return hqs[0]
+    start = c.target
+    dist = []
+    for h in hqs:
+        d = supply_line_length(ctx, u, start, h, 60)
+        if d is ...:
+            return None
+        if d is not None:
+            dist.append((d, h.piece, h))
+    dist.sort(key=lambda x: (x[0], x[1]))
+    if dist and (len(dist) == 1 or dist[0][0] < dist[1][0]):
+        return dist[0][2]
+    return None
+
+
+def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
+                      first_turn=(False,)):
+    if c.attack is None or not c.attack.results or c.retreats or c.retreat:
+        return
+    if c.attack.results == {0} and all(0 not in d.strengths for d in c.defenders):
+        return                         # no loss forces no retreat (every threshold is > 0)
+    mapdef = ctx.mapdef()
+    info = mapdef.hexes.get(c.target) if mapdef is not None else None
+    units = [d for d in c.defenders if d.type not in ("art", "siege-art")]      # 29-14
+    if not units:
+        return
+    alive = [d for d in c.defenders if d.type not in ("art", "siege-art", "fortress", "hq")
+             and 0 not in (d.after or {0})]
+    if not alive:
+        return                                     # nothing left to retreat (14-14)
+    tec = tec_table(ctx)
+    verdicts = set()
+    rules = set()
+    whys = []
+    strength = None
+    for t in terrain_readings(ctx, c):
+        row = tec_row(tec, t) if tec is not None else None
+        s_lo = sum(min(v for v in d.strengths if v is not None) for d in units
+                   if any(v is not None for v in d.strengths))
+        strength = s_lo
+        mountain = t in ("mountain", "alpine")
+        trench = "trench" in RP.hex_marker_kinds(ctx, c.target)
+        assault_sp = sum(C.assault_sp(min(a.strengths), a.full_strength,
+                                      pure=("alpk" in a.name.lower() or "jgr" in a.name.lower()))
+                         for a in c.attackers if a.type in ("aslt", "mtn-aslt")
+                         and None not in a.strengths)
+        neg22_16 = "33-9" if C.negates_22_16(assault_sp, s_lo) else trench_negation(ctx, c)
+        full_assault = any(a.type in ("aslt", "mtn-aslt") and a.printed is not None
+                           and a.full_strength is not None and a.printed > a.full_strength
+                           for a in c.attackers)
+        for r, first in itertools.product(c.attack.results, first_turn):
+            rr = C.mandatory_retreat(
+                r, s_lo, year=c.date.year if c.date else 1915, nations=nations_of(units),
+                city_or_port=bool(info and (info.city or info.port)), urban_chosen=t == "urban",
+                fortress=any(d.type == "fortress" for d in c.defenders), trench=trench,
+                trench_negated=trench_negation(ctx, c),
+                terrain_drm=row.attack.drm if row is not None else 0,
+                terrain_halves=bool(row is not None and row.attack.halve_strength),
+                solid_terrain_negated=neg22_16, mountain_alpine_usable=mountain,
+                surrounded=_any_surrounded(ctx, c), assault_first_turn=first,
+                assault_vs_fort=full_assault and any(d.type == "fortress" for d in c.defenders))
+            verdicts.add(rr.must)
+            rules.add(rr.rule)
+            whys.append(rr)
+    if verdicts == {False}:
+        return
+    rule_no = sorted(rules)[0] if len(rules) == 1 else "14-4"
+    if verdicts == {True} and c.attack.complete:
+        why = whys[0]
+        msg = (f"the defenders of {c.target} stayed after an attack result of "
+               f"{fmt(c.attack.results)} against {strength} SP ({why.threshold}): they must "
+               f"retreat ({why.why})")
+        if c.attack.placeholder:
+            yield finding(ctx, c, rule_no, UNDETERMINED, msg + " under the placeholder CRT; the "
+                          "printed cell is unknown", hexes=[c.target], step=step,
+                          side=c.defender_side, missing="the printed Combat Results Table")
+        else:
+            yield finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
+                          side=c.defender_side)
+        return
+    if True in verdicts or None in verdicts:
+        missing = list(dict.fromkeys(c.attack.missing)) or [
+            w.why for w in whys if w.must is None][:1] or ["the terrain chosen"]
+        yield finding(ctx, c, rule_no, UNDETERMINED, f"the defenders of {c.target} stayed after "
+                      f"an attack result of {fmt(c.attack.results)} against {strength} SP; "
+                      f"whether they had to retreat depends on what the log does not show",
+                      hexes=[c.target], step=step, side=c.defender_side,
+                      missing="; ".join(missing))
+
+
+def first_assault_turn(ctx: CheckContext, st: CombatState, c: Combat) -> tuple[bool, ...]:
+    """33-3: whether this is the first game turn full-strength assault units attack the defending
+    country (the majority of the hex's SP); IF 3-7 takes British and French units out. (True,
+    False) when the log does not begin at the scenario's start and the first such attack may lie
+    before it."""
+    full = [a for a in c.attackers if a.type in ("aslt", "mtn-aslt") and a.printed is not None
+            and a.full_strength is not None and a.printed > a.full_strength]
+    if not full or c.date is None or not c.defenders:
+        return (False,)
+    by_nation: dict[str, int] = {}
+    for d in c.defenders:
+        by_nation[d.nation or ""] = by_nation.get(d.nation or "", 0) + max(interval(d.strengths))
+    nation = max(sorted(by_nation), key=lambda n: by_nation[n])
+    if nation in ("france", "great-britain") and special_rule(ctx, "3-7") is not None:
+        return (False,)
+    first = st.assault_seen.setdefault(nation, c.date)
+    if first != c.date:
+        return (False,)
+    return (True,) if ctx.log_starts_scenario else (True, False)
+
+
+def _any_surrounded(ctx: CheckContext, c: Combat) -> bool | None:
+    vals = {is_surrounded(ctx, ctx.units[d.piece]) for d in c.defenders if d.piece in ctx.units}
+    if True in vals:
+        return True
+    if vals == {False}:
+        return False
+    return None
