@@ -12,6 +12,8 @@ checks ``Combat.supply`` / ``Combat.counter_supply`` against the HQs' ``SupplyPo
                           phasing side's Movement Phase, 16-1)
     ``side``              the attacking side id; ``defender_side`` the other
     ``target``            the hex attacked (None while not known: an undeclared roll)
+    ``sheet``             the sheet ``target`` was named on in a game of several sheets
+                          (``!attack 6-5:1607``; a bare hex of its unit lists is on it), else None
     ``date``, ``phase_id``, ``phase``   when (``GameDate``, phase id, phase label)
     ``declared_step``     log step of the ``!attack`` (None: no declaration)
     ``declaration``       its text
@@ -229,6 +231,7 @@ class Combat:
     verdicts: list = field(default_factory=list)        # [(rule, severity, message)] for the report
     swapped: list = field(default_factory=list)         # units placed in its hexes during its losses
     closed: bool = False
+    sheet: str | None = None
 
     @property
     def title(self) -> str:

@@ -80,7 +80,7 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
     if units_here:
         # the attacker is the enemy of the hex's units, whatever the phase (12-1 says when)
         side = ctx.enemy_side(units_here[0].side) or side
-    c = open_combat(ctx, st, side, target, d.step, d.text)
+    c = open_combat(ctx, st, side, target, d.step, d.text, sheet=_sheet(d))
     c.option = d.option
     if ctx.now.phase is not None and not (ctx.now.kind in ("combat", "movement")
                                           and ctx.now.side == side):
@@ -89,19 +89,19 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
                       f"with a Column Attack in its own Movement Phase (16-1)",
                       hexes=[target], side=side)
     if d.units is not None:
-        found, unknown = resolve_units(ctx, d.units, side, target)
+        found, unknown = resolve_units(ctx, d.units, side, target, sheet=c.sheet)
         for ref in unknown:
             yield finding(ctx, c, "12-1", WARNING, f"!attack {target} names {ref!r}, which is no "
                           f"unit of the {ctx.side_name(side)} on the map", hexes=[target],
                           side=side)
         c.attackers = [snapshot(ctx, u) for u in found]
         c.attackers_known = not unknown
-    half, _unk = resolve_units(ctx, d.half, side, target, attack=False)
+    half, _unk = resolve_units(ctx, d.half, side, target, attack=False, sheet=c.sheet)
     c.half = tuple(u.piece for u in half)
     c.supply = d.supply
     if d.supply is not None:
         _resolve_supply(ctx, c, d.supply, side, counter=False)
-    p = st.pending.pop(str(target), {})
+    p = st.pending.pop(target, {})
     if "terrain" in p:
         c.terrain, c.terrain_step = p["terrain"].args[0], p["terrain"].step
     if "retreat" in p:
@@ -109,6 +109,11 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
     if "counter" in p:
         _attach_counter(ctx, c, p["counter"])
     yield from check_attack(ctx, st, c)
+
+
+def _sheet(d) -> str | None:
+    """The sheet a declaration's hex was read on (a game of several sheets), else None."""
+    return d.sheets[0] if d.sheets else None
 
 
 def _resolve_supply(ctx: CheckContext, c: Combat, payments, side, *, counter: bool) -> None:
@@ -129,9 +134,11 @@ def _attach_counter(ctx: CheckContext, c: Combat, d) -> None:
     if d.supply is not None:
         _resolve_supply(ctx, c, d.supply, c.defender_side, counter=True)
     if d.units is not None:
-        found, _unk = resolve_units(ctx, d.units, c.defender_side, c.target, attack=False)
+        found, _unk = resolve_units(ctx, d.units, c.defender_side, c.target, attack=False,
+                                    sheet=_sheet(d) or c.sheet)
         c.counterattackers = [snapshot(ctx, u) for u in found]
-    half, _unk = resolve_units(ctx, d.half, c.defender_side, c.target, attack=False)
+    half, _unk = resolve_units(ctx, d.half, c.defender_side, c.target, attack=False,
+                               sheet=_sheet(d) or c.sheet)
     c.counter_half = tuple(u.piece for u in half)
 
 

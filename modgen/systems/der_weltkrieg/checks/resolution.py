@@ -22,7 +22,8 @@ from ..rules import combat as C
 from . import common as RP
 from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatUnit, Resolution, hq_has_loc,
                              supply_line_length)
-from .combat_state import add_sets, crt_table, fmt, map_set, on_map_6_4, tec_row, tec_table
+from .combat_state import (add_sets, crt_table, fmt, map_set, names_unit, on_map_6_4, tec_row,
+                           tec_table)
 from .combat_terrain import attack_hexsides, solid_mods, terrain_readings, trench_negation
 
 
@@ -49,8 +50,7 @@ def supply_of(ctx: CheckContext, c: Combat, u: CombatUnit, *, counter: bool):
         return "half", None                      # supply none
     named = [i for i, p in enumerate(payments) if p.units]
     for i in named:
-        if any(RP.unit_matches(r, ctx.units[u.piece]) if u.piece in ctx.units else False
-               for r in payments[i].units):
+        if names_unit(ctx, payments[i].units, u, c.sheet):
             return "paid", hqs.get(i)
     rest = [i for i, p in enumerate(payments) if not p.units]
     if len(rest) == 1:

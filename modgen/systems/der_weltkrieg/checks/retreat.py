@@ -24,7 +24,7 @@ from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
 from .combat_state import (CombatState, combat_for_hex, finding, fmt, interval, is_unit,
-                           nations_of, snapshot_at, special_rule, tec_row, tec_table)
+                           names_unit, nations_of, snapshot_at, special_rule, tec_row, tec_table)
 from .combat_terrain import terrain_readings, trench_negation
 
 
@@ -134,20 +134,20 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
     lo, hi = lo_hi(cands[to])
     # certainly better: a hex whose worst reading beats this one's best; maybe better: a hex
     # whose best reading beats this one's worst
-    better = sorted(str(h) for h, p in cands.items() if h != to and lo_hi(p)[1] < lo)
-    maybe = sorted(str(h) for h, p in cands.items()
-                   if h != to and lo_hi(p)[0] < hi and str(h) not in better)
+    better = sorted(h for h, p in cands.items() if h != to and lo_hi(p)[1] < lo)
+    maybe = sorted(h for h, p in cands.items()
+                   if h != to and lo_hi(p)[0] < hi and h not in better)
     what = C.RETREAT_PRIORITIES[lo] if lo == hi else f"priority {lo}-{hi}"
     if better:
         yield finding(ctx, c, "14-8", VIOLATION, f"{u.name} retreated {frm}→{to} ({what}, "
-                      f"priority {lo}); {', '.join(better)} had a higher retreat priority "
-                      f"(14-11)", units=[u], hexes=[frm, to] + [Hex.parse(h) for h in better],
+                      f"priority {lo}); {', '.join(map(str, better))} had a higher retreat priority "
+                      f"(14-11)", units=[u], hexes=[frm, to] + better,
                       path=[frm, to])
     elif maybe:
         yield finding(ctx, c, "14-8", UNDETERMINED, f"{u.name} retreated {frm}→{to} ({what}); "
-                      f"{', '.join(maybe)} may have had a higher retreat priority, depending on "
+                      f"{', '.join(map(str, maybe))} may have had a higher retreat priority, depending on "
                       f"the distances to the supplying HQ", units=[u],
-                      hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
+                      hexes=[frm, to] + maybe, path=[frm, to],
                       missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
                                if hq is None else NO_SUPPLY_SEARCH))
 
@@ -170,7 +170,9 @@ def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | Non
             pid = c.counter_supply_hqs.get(i)
             if pid is None:
                 continue
-            if not p.units or any(RP.unit_matches(r, u) for r in p.units):
+            # a hex in the 'for' list names the units that stood there at the combat
+            was = next((d for d in c.defenders if d.piece == u.piece), u)
+            if not p.units or names_unit(ctx, p.units, was, c.sheet):
                 return ctx.units.get(pid)
         return None
     hqs = [v for v in ctx.units.values() if is_unit(v) and v.counter.type == "hq"
