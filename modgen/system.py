@@ -27,9 +27,18 @@ What a system gives (docs/architecture.md has the whole picture):
 * ``tables`` — table id → ``"module:loader"`` (``loader(data, FileCtx, sides)``) for
   ``games/<game>.yaml``'s ``tables:``; ``required_tables`` must be there;
 * ``module`` — ``"module:factory"``; ``factory(game)`` returns the :class:`ModuleExtras` the
-  module writer puts in ``buildFile.xml`` (turn tracker, dice, description);
+  module writer puts in ``buildFile.xml`` (turn tracker, dice, description) and the parts a
+  system draws or writes its own way (pieces, pools, the Tracks board, scenario saves, charts,
+  help page; each None = the shared one);
 * ``validate`` — optional ``"module:function"``; ``function(game)`` returns the system's own
-  data errors (a list of ``ModgenError``), reported by ``modgen validate`` with the others.
+  data errors (a list of ``ModgenError``), reported by ``modgen validate`` with the others;
+* ``state`` — optional ``"module:factory"``; ``factory(ctx)`` returns the object the checker hands
+  to every rule as ``ctx.state`` (``modgen.check.context.CheckContext``): the system's own
+  bookkeeping across hooks (Burning Mountains: the combat in progress, supply states, Combat
+  Effectiveness owed). None: ``ctx.state`` is None;
+* ``art`` — optional ``"module:object"``: the system's art (``modgen.art.SharedArt`` is the
+  shape: ``render_map(mapdef)``, ``piece_images(game)``, ``piece_image(game, unit_id, marker_id,
+  value, flipped)``), for the reports' pictures. None: the shared art (``modgen.art``).
 """
 from __future__ import annotations
 
@@ -40,7 +49,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from .errors import ModgenError
 
-__all__ = ["System", "ModuleExtras", "TurnTracker", "TurnLevel", "TurnStructure", "find",
+__all__ = ["System", "ModuleExtras", "PoolBoard", "TurnTracker", "TurnLevel", "TurnStructure", "find",
            "system_of", "module_name"]
 
 
@@ -58,14 +67,14 @@ class System:
     required_tables: tuple[str, ...] = ()
     module: str | None = None                      # "module:factory" -> ModuleExtras
     validate: str | None = None                    # "module:function" -> [ModgenError]
-    # a system whose files, module or checker have a shape of their own (Burning Mountains: steps,
-    # attack/defence/MA/AV counters, altitude per hex, game turns): the model's loader hands it the
-    # game file (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts), ``modgen
-    # build`` its module (``build``: (game, output, progress) -> Path), ``modgen check`` its logs
-    # (``check``: (log, game) -> Report); each None = the shared machinery
+    state: str | None = None                       # "module:factory" (ctx) -> ctx.state
+    art: str | None = None                         # "module:object" like modgen.art.SharedArt
+    # a system whose files have a shape of their own (Burning Mountains: steps, attack/defence/
+    # MA/AV counters, altitude per hex, game turns): the model's loader hands it the game file
+    # (``data``: (loader, game file, FileCtx, nations, sides) -> the Game's parts); None = the
+    # shared loader. Every system's module is written by ``modgen.module.build`` (its own parts:
+    # ``module`` -> ModuleExtras) and every log checked by ``modgen.check.engine``
     data: str | None = None
-    build: str | None = None
-    check: str | None = None
     package: str = ""                              # set by find(): where relative names start
 
     def load(self, ref: str) -> Any:
@@ -101,11 +110,16 @@ class System:
     def data_loader(self) -> Callable | None:
         return self.load(self.data) if self.data else None
 
-    def module_builder(self) -> Callable | None:
-        return self.load(self.build) if self.build else None
+    def check_state(self, ctx) -> Any:
+        """The system's own state for one check (``ctx.state``), or None."""
+        return self.load(self.state)(ctx) if self.state else None
 
-    def log_checker(self) -> Callable | None:
-        return self.load(self.check) if self.check else None
+    def art_of(self) -> Any:
+        """The system's art (``modgen.art.SharedArt``'s methods), else the shared art."""
+        if self.art:
+            return self.load(self.art)
+        from .art import SHARED_ART
+        return SHARED_ART
 
 
 class TurnStructure(Protocol):
@@ -195,13 +209,38 @@ class TurnTracker:
 
 
 @dataclass(frozen=True)
+class PoolBoard:
+    """An off-map board of one side (its reinforcements): a map window of its own."""
+
+    name: str                                      # the map's (and board's) name
+    image_name: str | None = None                  # under images/; None: a plain coloured board
+    image: Any = None                              # the Pillow image when ``image_name``
+    regions: tuple = ()                            # objects with name, x, y (RegionGrid)
+
+
+@dataclass(frozen=True)
 class ModuleExtras:
-    """What a system's module has beyond the common components (maps, pieces, set-ups)."""
+    """What a system's module has beyond the common components (maps, pieces, set-ups).
+
+    The fields after ``turn_command`` are the parts a system draws or writes its own way; each
+    None is the shared part (``modgen.module``), which is the Der Weltkrieg one."""
 
     tracker: TurnTracker
     dice: tuple[Mapping[str, Any], ...] = ()       # DiceButton attributes (name, nDice, …)
     description: str = ""                          # "(Der Weltkrieg)" after the title
     turn_command: Callable[[Any, str], str] | None = None   # (turn, phase id) -> TURN command
+    # (game) -> palette pieces, each with gpid, entry_name, text, image, counter, marker
+    # (``modgen.module.pieces.Slot``'s attributes)
+    slots: Callable[[Any], list] | None = None
+    prototypes: Callable[[Any], list] | None = None         # (game) -> PrototypeDefinitions
+    palette_types: tuple[str, ...] | None = None            # unit types in palette order
+    pools: Callable[[Any], list] | None = None              # (game) -> [PoolBoard], one per side
+    # (game) -> (image, regions) of the Tracks board (name, x, y each)
+    track_board: Callable[[Any], tuple[Any, list]] | None = None
+    # (game, scenario, BoardLayout, slots) -> (savedGame text, notes on what was not placed)
+    scenario_command: Callable[..., tuple[str, list]] | None = None
+    charts: Callable[[Any], tuple[list, dict]] | None = None   # (game) -> (chart tabs, files)
+    help_page: Callable[[Any, dict], bytes] | None = None       # (game, set-up notes) -> HTML
 
 
 # ------------------------------------------------------------------------------ lookup

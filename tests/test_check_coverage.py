@@ -86,9 +86,9 @@ def test_violations_still_exit_1_and_name_what_was_not_checked(game, tmp_path, c
     assert head.startswith("1 rule violation found. Not checked: the set-up")
 
 
-def test_a_system_with_its_own_checker_gets_no_false_all_clear_either(game, tmp_path, capsys):
-    """Burning Mountains checks logs with a checker of its own; an Italian Front log given to it
-    holds no Burning Mountains unit: not checked, exit 3."""
+def test_another_system_gets_no_false_all_clear_either(game, tmp_path, capsys):
+    """An Italian Front log given to the Burning Mountains rules holds no Burning Mountains unit:
+    not checked, exit 3."""
     t = TestGame(game, game.scenarios["if-1915-05"])
     t.next_phase()
     p = t.write(tmp_path / "if.vlog")

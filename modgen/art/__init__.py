@@ -45,6 +45,29 @@ def game_png_files(game) -> dict[str, bytes]:
     return {name: png_bytes(img) for name, img in game_images(game).items()}
 
 
-__all__ = ["COUNTER_SIZE", "clear_caches", "render_counter", "render_marker", "game_images", "game_png_files",
+class SharedArt:
+    """The art of a rules system that draws with the shared code (``System.art``): the board of
+    one map, every piece image of a game, one piece as it stands (the reports' pictures)."""
+
+    def render_map(self, mapdef) -> Image.Image:
+        from .map import render_map
+        return render_map(mapdef)
+
+    def piece_images(self, game) -> dict[str, Image.Image]:
+        return game_images(game)
+
+    def piece_image(self, game, unit_id: str, marker_id: str, value: str, flipped: bool) -> Image.Image | None:
+        if unit_id and unit_id in game.counters:
+            c = game.counters[unit_id]
+            return render_counter(c, game.nations[c.nation], "back" if flipped and c.back is not None else "front")
+        if marker_id and marker_id in game.markers:
+            m = game.markers[marker_id]
+            return render_marker(m, value if value in m.values else None)
+        return None
+
+
+SHARED_ART = SharedArt()
+
+__all__ = ["COUNTER_SIZE", "SHARED_ART", "SharedArt", "clear_caches", "render_counter", "render_marker", "game_images", "game_png_files",
            "png_bytes", "counter_faces", "counter_image_name", "marker_image_name", "counter_images",
            "marker_images"]

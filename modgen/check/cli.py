@@ -80,7 +80,7 @@ def _game_of_module(name: str) -> str:
 
 def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object | None, str]:
     """(scenario, how it was recognised). Order: --scenario, a !scenario declaration, the set-up,
-    the starting turn."""
+    the starting turn, the game's only scenario."""
     if explicit:
         if explicit not in game.scenarios:
             raise ModgenError(f"no scenario {explicit!r} in game {game.id} "
@@ -124,6 +124,9 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
         hits = [s for s in game.scenarios.values() if s.first_turn == date]
         if len(hits) == 1:
             return hits[0], f"the log starts on its first turn ({date})"
+    if len(game.scenarios) == 1:
+        # a game of one scenario (Burning Mountains 1.1): every log of it plays that scenario
+        return next(iter(game.scenarios.values())), "the game's only scenario"
     return None, "not recognised"
 
 
@@ -149,21 +152,6 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
         log.module = read_module(input_file(module, "VASSAL module"))
     gid, _gbasis = recognise_game(log, game_id)
     game = _load_game(gid, data)
-    own = system_of(game).log_checker() if game.system else None
-    if own is not None:
-        # a rules system with a checker of its own (its turn structure, rules and declarations)
-        try:
-            report = own(log, game)
-        except ModgenError:
-            raise
-        except (MemoryError, RecursionError) as e:
-            raise ModgenError(f"file too large or too deeply nested to replay ({type(e).__name__})",
-                              file=log.file) from None
-        if getattr(report, "coverage", None) is None:
-            # no false all-clear for a log whose pieces this game does not know, whoever checks
-            from .coverage import from_log
-            report.coverage = from_log(log, game)
-        return report, game, game.scenarios.get(report.scenario or "")
     sc, basis = recognise_scenario(log, game, scenario_id)
     try:
         report = check_log(log, game, sc, progress=progress, basis=basis)

@@ -102,6 +102,7 @@ class UnitState:
     marker_id: str | None = None
     marker_value: str | None = None
     supply_points: int | None = None
+    layers: dict = field(default_factory=dict)   # layer name -> level (1-based), every layer
 
     @property
     def on_board(self) -> bool:
@@ -157,6 +158,7 @@ class CheckContext:
     version: int = 0                             # bumped whenever a unit changes hex or face
     by_hex: dict = field(default_factory=dict)   # hex -> {piece id: UnitState} (kept by reindex)
     cache: dict = field(default_factory=dict)    # rule helpers' caches keyed by version
+    state: Any = None                            # the rules system's own state (System.state)
     # VASSAL stack order after the current step: stack id -> piece ids bottom → top, piece -> stack
     stacks: dict = field(default_factory=dict)
     stack_of: dict = field(default_factory=dict)

@@ -91,14 +91,3 @@ def assess(*, rules: list[str], units: int, unknown: int, scenario_known: bool,
                                             "from the log"))
     return Coverage(PARTIAL if gaps else COMPLETE, rules, units, unknown, scenario_known,
                     turn_read, gaps)
-
-
-def from_log(log, game) -> Coverage:
-    """The coverage of a check by a rules system's own checker that does not say what it ran:
-    at least whether the log holds any unit of the game (a log from another module does not)."""
-    pieces = log.begin_state().pieces.values()
-    known = sum(1 for p in pieces if p.properties.get("UnitId") in game.counters)
-    unknown = sum(1 for p in pieces if p.properties.get("UnitId") not in game.counters
-                  and p.properties.get("MarkerId") not in game.markers)
-    return assess(rules=[], units=known, unknown=unknown, scenario_known=True, turn_read=True,
-                  module_name=log.module_name, game_title=game.title)

@@ -12,6 +12,9 @@ it runs (its *hook*):
 * ``move(ctx, unit, frm, to, frm_map)`` a unit piece changed place (``frm``/``to`` hexes or None)
 * ``restack(ctx, unit, hex)``           a piece moved within its hex (its stack order changed)
 * ``flip(ctx, unit, before, after)``    the unit's ``Step`` layer changed level
+* ``layer(ctx, piece, layer, before, after)`` any layer of any piece changed level (a system
+                                        whose pieces have other layers: Burning Mountains'
+                                        artillery ``Moved`` side, its markers' ``Side``)
 * ``turn(ctx, old, new)``               the turn tracker changed (``PhaseInfo`` before / after)
 * ``phase_end(ctx, ended)``             the turn tracker left a phase (end-of-phase checks)
 * ``declare(ctx, declaration)``         a chat declaration was read
@@ -30,6 +33,9 @@ The engine knows no rules system: the game names its system (``Game.system``), a
 ``modgen.system.find`` gives the modules whose rules run (``System.rules`` and the game's own),
 the turn structure that reads the tracker and the chat keywords it adds. A rule module only has
 to be listed there; its ``@rule`` functions run in the order of that list, then of definition.
+A system that keeps bookkeeping of its own across hooks (Burning Mountains: Combat Effectiveness,
+supply states, the combat in progress) names a factory in ``System.state``; the engine makes one
+object per check and hands it to the rules as ``ctx.state``.
 """
 from __future__ import annotations
 
@@ -53,8 +59,8 @@ from .coverage import Coverage, assess
 from .findings import WARNING, Finding, Report, _rule_key
 from .logread import LogData, our_module
 
-HOOKS = ("setup", "move", "restack", "flip", "turn", "phase_end", "declare", "change", "dice",
-         "combat", "end")
+HOOKS = ("setup", "move", "restack", "flip", "layer", "turn", "phase_end", "declare", "change",
+         "dice", "combat", "end")
 SCENE_RADIUS = 3          # hexes around a finding whose pieces its report picture shows
 
 
@@ -113,6 +119,7 @@ class Checker(Visitor):
         self.system = system
         self.ctx = CheckContext(game, scenario, system.turn_structure(game), boards)
         self.ctx.hook_runner = self._run
+        self.ctx.state = system.check_state(self.ctx)
         self.rules = rules_for(system, game.id) if rules is None else list(rules)
         self.grammar = decl.Grammar(system.keywords())
         self.findings: list[Finding] = []
@@ -159,8 +166,12 @@ class Checker(Visitor):
         for h in sorted(near):
             for u in self.ctx.by_hex.get(h, {}).values():
                 if u.counter is not None or u.marker_id:
+                    # flipped: a unit on its reduced side; a marker beyond its first side (a
+                    # system whose markers flip between two values, Burning Mountains' CE -1/-2)
+                    flipped = bool(u.reduced) if u.counter is not None else any(
+                        v >= 2 for v in u.layers.values())
                     out.append((h.id, u.unit_id if u.counter is not None else "", u.marker_id or "",
-                                u.marker_value or "", bool(u.reduced)))
+                                u.marker_value or "", flipped))
         return tuple(out)
 
     # ------------------------------------------------------------------ state
@@ -182,7 +193,8 @@ class Checker(Visitor):
         level = layers.get("Step")
         u = UnitState(pid, uid, counter.name if counter else name, counter, side, nation, map_,
                       x, y, None, (level or 1) >= 2,
-                      props.get("MarkerId") or None, props.get("MarkerValue") or None)
+                      props.get("MarkerId") or None, props.get("MarkerValue") or None,
+                      layers=dict(layers))
         _set_supply(u, props.get("SupplyPoints"))
         u.hex = self.ctx.locate(u.map, u.x, u.y)
         return u
@@ -300,10 +312,13 @@ class Checker(Visitor):
             elif t is PieceFlipped:
                 ctx.version += 1
                 u = ctx.units.get(ev.piece)
-                if u is None or ev.layer != "Step":
+                if u is None:
                     continue
-                u.reduced = ev.new_level >= 2
-                self._run("flip", u, ev.old_level, ev.new_level)
+                u.layers[ev.layer] = ev.new_level
+                if ev.layer == "Step":
+                    u.reduced = ev.new_level >= 2
+                    self._run("flip", u, ev.old_level, ev.new_level)
+                self._run("layer", u, ev.layer, ev.old_level, ev.new_level)
             elif t is PieceChanged:
                 u = ctx.units.get(ev.piece)
                 if u is not None:
@@ -409,8 +424,10 @@ class Checker(Visitor):
                 u.map, u.x, u.y = ev.dst.map, ev.dst.x, ev.dst.y
                 u.hex = ctx.locate(u.map, u.x, u.y)
                 ctx.reindex(u, old)
-            elif t is PieceFlipped and ev.layer == "Step" and ev.piece in ctx.units:
-                ctx.units[ev.piece].reduced = ev.new_level >= 2
+            elif t is PieceFlipped and ev.piece in ctx.units:
+                ctx.units[ev.piece].layers[ev.layer] = ev.new_level
+                if ev.layer == "Step":
+                    ctx.units[ev.piece].reduced = ev.new_level >= 2
             elif t is PieceChanged and ev.piece in ctx.units:
                 _set_changes(ctx.units[ev.piece], ev.changes)
             elif t is PieceCreated:

@@ -35,6 +35,17 @@ def _e(s: object) -> str:
     return html.escape(str(s), quote=True)
 
 
+def _art(game: Game):
+    """The art of the game's rules system (``System.art``): the pictures show the board and the
+    pieces as its module draws them."""
+    from ..system import system_of
+    return system_of(game).art_of()
+
+
+def _render_map(game: Game, mapdef):
+    return _art(game).render_map(mapdef)
+
+
 class _MapCropper:
     """Renders each map once and cuts the area around a finding's hexes."""
 
@@ -74,10 +85,9 @@ class _MapCropper:
         path = [h for s, h in self._refs(f.path) if s in (None, m)]
         try:
             from PIL import Image, ImageDraw
-            from ..art.map import render_map
             mapdef = self.game.maps[m]
             if m not in self._images:
-                self._images[m] = render_map(mapdef).convert("RGB")
+                self._images[m] = _render_map(self.game, mapdef).convert("RGB")
             grid, _w, _h = board_geometry(mapdef)
         except Exception:  # noqa: BLE001 — the picture is optional; the text says everything
             self.failed = True
@@ -133,10 +143,9 @@ class _MapCropper:
         try:
             from PIL import ImageDraw
             from ..art.fonts import font
-            from ..art.map import board_geometry, render_map
             mapdef = self.game.maps[m]
             if m not in self._images:
-                self._images[m] = render_map(mapdef).convert("RGB")
+                self._images[m] = _render_map(self.game, mapdef).convert("RGB")
             grid, _w, _h = board_geometry(mapdef)
         except Exception:  # noqa: BLE001 — the picture is optional; the text says everything
             self.failed = True
@@ -195,17 +204,10 @@ class _MapCropper:
         """One piece's art (counter face or marker) as the module draws it, made once."""
         if key in self._art:
             return self._art[key]
-        from ..art import render_counter, render_marker
         unit_id, marker_id, value, reduced = key
         img = None
         try:
-            if unit_id and unit_id in self.game.counters:
-                c = self.game.counters[unit_id]
-                face = "back" if reduced and c.back is not None else "front"
-                img = render_counter(c, self.game.nations[c.nation], face)
-            elif marker_id and marker_id in self.game.markers:
-                m = self.game.markers[marker_id]
-                img = render_marker(m, value if value in m.values else None)
+            img = _art(self.game).piece_image(self.game, unit_id, marker_id, value, reduced)
         except Exception:  # noqa: BLE001 - a piece the art cannot draw is left out of the picture
             img = None
         self._art[key] = img.convert("RGBA") if img is not None else None

@@ -81,13 +81,8 @@ def run(args) -> int:
     finally:
         yamlio.parse_cache = None
     try:
-        from ..system import system_of
-        builder = system_of(game).module_builder() if game.system else None
-        if builder is not None:      # a rules system whose module has a shape of its own
-            path = builder(game, output, progress=progress)
-        else:
-            path = build_module(game, output, progress=progress, parallel=not args.serial,
-                                cache=cache, fingerprint=fingerprint, fingerprint_before=before)
+        path = build_module(game, output, progress=progress, parallel=not args.serial,
+                            cache=cache, fingerprint=fingerprint, fingerprint_before=before)
     except OSError as e:
         raise ModgenError(f"cannot write the module: {e.strerror or e}", file=str(output)) from None
     if getattr(args, "verbose", False) and not args.quiet:

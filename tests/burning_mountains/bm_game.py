@@ -21,11 +21,14 @@ def _test_data() -> Path:
     """A copy of the data whose map is plain clear ground with a few features at known places, so
     a rule's test does not depend on where the schematic map puts its streams and crags:
     high mountain 2010 and 3005 (with clear around them), low mountain 1414-1818, mountain 2614,
-    crags on five sides of 1506, a stream 2512/2513 with 2513 low mountain, no roads or rivers."""
+    crags on five sides of 1506, a stream 2512/2513 with 2513 low mountain, a minor river along the
+    south of 3014 (3014/3015, 3014/3115 bridged, 3014/2915), no roads."""
     import re
     import shutil
     import tempfile
+    import atexit
     root = Path(tempfile.mkdtemp(prefix="bm-test-data-"))
+    atexit.register(shutil.rmtree, root, True)         # one copy per test session, removed after it
     for d in ("games", "counters", "tables", "maps"):
         shutil.copytree(ROOT / d, root / d)
     p = root / "maps" / "burning-mountains.yaml"
@@ -47,8 +50,10 @@ def _test_data() -> Path:
                   text, flags=re.M)
     text = re.sub(r"^streams:\n(?:  .*\n)+", "streams:\n  - name: test\n    hexsides: >-\n      2512/2513\n",
                   text, flags=re.M)
-    text = re.sub(r"^rivers:\n(?:  .*\n)+", "rivers: []\n", text, flags=re.M)
-    text = re.sub(r"^bridges: >-\n(?:  .*\n)+", "", text, flags=re.M)
+    # a minor river along the south of 3014, bridged on 3014/3115 (9.2.3)
+    text = re.sub(r"^rivers:\n(?:  .*\n)+", "rivers:\n  - name: test\n    hexsides: >-\n"
+                  "      3014/3015 3014/3115 3014/2915\n", text, flags=re.M)
+    text = re.sub(r"^bridges: >-\n(?:  .*\n)+", "bridges: >-\n  3014/3115\n", text, flags=re.M)
     text = re.sub(r"^roads:\n(?:  .*\n)+", "roads: []\n", text, flags=re.M)
     p.write_text(text)
     return root
@@ -91,7 +96,11 @@ def rules_of(report, severity: str | None = None) -> list[str]:
 
 
 def combat_notes(report) -> list[str]:
-    return [n for n in report.notes if "combat on" in n]
+    """Each combat of the report (``Report.combats``, or the JSON's ``combats``) on one line: the
+    numbers of its stages joined by "; "."""
+    if isinstance(report, dict):
+        return ["; ".join(c["lines"]) for c in report["combats"]]
+    return [c.summary() for c in report.combats]
 
 
 def inner(h: Hex, radius: int = 2) -> bool:

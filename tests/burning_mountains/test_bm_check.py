@@ -273,3 +273,47 @@ def test_fortresses_do_not_move(tmp_path):
     g.move(u, "2214")
     r = check(g, tmp_path)
     assert [(f.rule, f.severity) for f in r.findings] == [("12.2", "violation")]
+
+
+# ---------------------------------------------------------------- 5.2 the excess eliminated
+
+def _overstack(eliminate: str | None, after: int = 1):
+    """3 steps in a high mountain hex (limit 2) at the end of the A-H Movement Phase; then in the
+    next phase the owner eliminates ``eliminate`` (or nothing), and ``after`` phases end."""
+    h = high_mountain()
+    g = fresh(3, "ah", "movement")
+    g.place("ah-inf-x-55", h)
+    u = g.place("ah-mtn-iii-kj1", h.neighbour("S"), reduced=True)
+    g.move(u, h)
+    g.next_phase()                                 # the A-H Combat Phase: 5.1, the excess is due
+    if eliminate:
+        g.eliminate(eliminate)
+    g.next_phase(after)
+    return g
+
+
+def test_5_2_the_excess_eliminated_in_time(tmp_path):
+    r = check(_overstack("ah-mtn-iii-kj1"), tmp_path)
+    assert "5.1" in rules_of(r, "violation") and "5.2" not in rules_of(r)
+
+
+def test_5_2_the_excess_not_eliminated(tmp_path):
+    r = check(_overstack(None), tmp_path)
+    [f] = [f for f in r.findings if f.rule == "5.2"]
+    assert f.severity == "violation" and "1 step(s) over the limit 2" in f.message
+    assert "0 eliminated by the end of the next phase" in f.message
+
+
+def test_5_2_a_placeholder_limit_is_undetermined_and_a_log_that_stops_early_too(tmp_path):
+    clear = open_ground("clear")
+    g = fresh(3, "ah", "movement")
+    for cid in ("ah-inf-x-19", "ah-inf-x-20", "ah-inf-x-67"):
+        g.place(cid, clear)
+    u = g.place("ah-inf-x-68", clear.neighbour("N"))
+    g.move(u, clear)                               # 8 steps in clear: over the placeholder 6
+    g.next_phase(2)
+    [f] = [f for f in check(g, tmp_path, "a.vlog").findings if f.rule == "5.2"]
+    assert f.severity == "undetermined" and "placeholder" in f.message
+    r = check(_overstack(None, after=0), tmp_path, "b.vlog")   # the log ends in the next phase
+    [f] = [f for f in r.findings if f.rule == "5.2"]
+    assert f.severity == "undetermined" and "log ends" in f.missing

@@ -17,7 +17,7 @@ def test_legal_attack_and_its_numbers(tmp_path):
     _attack(g, "2215", "2214", roll=(4, 3, 2))
     code, js = check_cli(g, tmp_path)
     assert code == 0 and js["findings"] == []
-    [n] = [x for x in js["notes"] if "combat on 2215" in x]
+    [n] = [x for x in combat_notes(js) if "combat on 2215" in x]
     assert "attack 4 (55 Inf X 4) vs defence 4" in n and "ratio 1:1" in n and "column 1:1" in n
     assert "CRT dice 4+3 = 7: -/+1 (placeholder CRT)" in n and "magnitude Small (4 steps)" in n
     assert "TdP die 2" in n and "defender 2 +1 (CRT result) +1 (opponent's AV 1) = 4" in n
@@ -180,3 +180,29 @@ def test_mov_side_flipped_back_outside_a_movement_phase(tmp_path):
     g.flip(u)
     r = check(g, tmp_path)
     assert [f.rule for f in r.findings] == ["12.3"] and "outside a Movement Phase" in r.findings[0].message
+
+
+def test_combat_roll_is_logged_as_vassal_logs_a_dice_button(tmp_path):
+    """DiceButton.DR (3.7.26): the report, then <name>_result (the dice in roll order), _total,
+    _keep and _summary (as in fixtures/vassal/logs/g_dice.vlog); the replay reads the three dice
+    in that order: CRT pair, then the TdP die."""
+    from modgen.check.logread import parse_log
+    from modgen.replay import DiceRolled, Replayer, Visitor
+    from modgen.check.logread import our_module
+    g = fresh(3, "ah", "combat")
+    g.combat_roll(5, 2, 6)
+    g.combat_roll(3, 3, 1)
+    text = g.text()
+    assert "CHAT*** Combat 3d6: CRT (dice 1+2) 5 + 2, TdP (die 3) 6 *** &lt;Tester&gt;" in text
+    for prop in ("Combat_result\t1\t5,2,6", "Combat_total\t0\t13", "Combat_keep\t0\t3",
+                 "Combat_summary\t\t2 x1, 5 x1, 6 x1", "Combat_result\t5,2,6\t3,3,1",
+                 "Combat_summary\t2 x1, 5 x1, 6 x1\t1 x1, 3 x2"):
+        assert f"MutableProperty\t{prop}\tModule" in text
+    rolls = []
+
+    class V(Visitor):
+        def on_step(self, step, state):
+            rolls.extend(e for e in step.events if isinstance(e, DiceRolled))
+    Replayer(parse_log(text).saved, our_module(g.game)).run(V())
+    assert [(r.button, r.values, r.total) for r in rolls] == [("Combat", (5, 2, 6), 13),
+                                                              ("Combat", (3, 3, 1), 7)]

@@ -2,7 +2,7 @@
 Effectiveness recovery (10.3) legal and illegal."""
 from __future__ import annotations
 
-from bm_game import check, check_cli, fresh, real_game, rules_of
+from bm_game import check, check_cli, combat_notes, fresh, real_game, rules_of
 from modgen.systems.burning_mountains import module as M
 
 
@@ -10,7 +10,9 @@ def _gt1_to_3():
     g = real_game()                                     # the set-up of 1.1: GT 1, A-H Combat Phase
     # GT 1, A-H Combat: the Kaiserjager of XX Corps attack Mantova (mountain: 12.1 +1 each)
     g.declare("!attack 2107 with K.J. 2, K.J. 3")
-    g.combat_roll(2, 2, 3)
+    g.combat_roll(2, 2, 3)                              # 8 vs 4: TdP 1 each side (placeholder TdP)
+    g.add_marker("ce", "2006")                          # the attacker's reduction on K.J. 2 (9.4.2)
+    g.add_marker("ce", "2107")                          # and the defender's on Mantova
     g.next_phase()                                      # GT 1 Italian Supply
     g.next_phase()                                      # Reinforcement (none on GT 1)
     g.next_phase()                                      # Movement
@@ -42,9 +44,10 @@ def test_scripted_gt1_to_gt3_checks_clean(tmp_path):
     code, js = check_cli(g, tmp_path)
     assert code == 0, js["findings"]
     assert js["findings"] == []
-    combats = [n for n in js["notes"] if "combat on 2107" in n]
+    combats = [n for n in combat_notes(js) if "combat on 2107" in n]
     assert len(combats) == 1 and "attack 8 (K.J. 2 Mtn III 4, K.J. 3 Mtn III 4) vs defence 4" in combats[0]
-    assert any(n.startswith("14.0: A-H VP 10") for n in js["notes"])
+    eog = js["end_of_game"]                         # the report's standing: 14.0 after GT 3
+    assert eog["vp"] == 10 and not eog["final"] and eog["victory"]["summary"].startswith("14.0: A-H VP 10")
 
 
 def test_the_same_game_with_one_rule_broken(tmp_path):

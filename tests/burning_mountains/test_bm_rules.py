@@ -296,3 +296,71 @@ def test_ce_recovery_requirements():
 def test_choices_name_the_open_contradictions():
     for k in ("supply-ezoc", "9.2.1-twice", "4.6-missing"):
         assert k in R.CHOICES
+
+
+# ---------------------------------------------------------------- the ladder, retreats (pure)
+
+def test_ladder_positions_and_reductions_between():
+    from modgen.systems.burning_mountains.rules import ce
+    fresh2, fresh1 = ce.UnitCe(2), ce.UnitCe(1)
+    assert [ce.ladder(ce.reduce_ce(fresh2, n)[0]) for n in range(7)] == [0, 1, 2, 3, 4, 5, 6]
+    assert [ce.ladder(ce.reduce_ce(fresh1, n)[0]) for n in range(4)] == [0, 1, 2, 3]
+    assert ce.reductions_between(ce.UnitCe(2, ce=1), ce.UnitCe(2, reduced=True, ce=1)) == 3
+    assert ce.reductions_between(ce.UnitCe(2, ce=2), ce.UnitCe(2, ce=1)) == -1
+    assert ce.describe(ce.UnitCe(2, reduced=True, ce=2)) == "reduced, CE -2"
+    assert ce.describe(ce.UnitCe(2, True, 0, True)) == "eliminated"
+
+
+@given(st.integers(0, 6))
+def test_ladder_counts_what_reduce_ce_does(n):
+    from modgen.systems.burning_mountains.rules import ce
+    after, _ = ce.reduce_ce(ce.UnitCe(2), n)
+    assert ce.reductions_between(ce.UnitCe(2), after) == n
+
+
+def _ground(**kw):
+    from modgen.systems.burning_mountains.rules.retreat import RetreatGround
+    on_map = frozenset(Hex(c, r) for c in range(10, 30) for r in range(1, 22))
+    base = dict(on_map=on_map, crags=frozenset(), rivers=frozenset(), bridges=frozenset(),
+                enemy_combat=frozenset(), ezoc=frozenset(), friendly=frozenset(),
+                sources=frozenset(Hex(c, 21) for c in range(10, 30)))
+    base.update(kw)
+    return RetreatGround(**base)
+
+
+def test_retreat_guidelines_pure():
+    from modgen.systems.burning_mountains.rules import retreat as rt
+    s = Hex.parse("2215")
+    g = _ground(ezoc=frozenset({Hex.parse("2216")}))
+    assert rt.guidelines([s, Hex.parse("2216")], g) == (False, True)        # empty EZOC hex, toward
+    assert rt.guidelines([s, Hex.parse("2214")], g) == (True, False)        # away from the south edge
+    v = rt.judge_guidelines([[s, Hex.parse("2216")]], g)
+    assert not v.met and v.possible and v.example[-1] != Hex.parse("2216")  # 2116 or 2316 meet both
+    # a friendly unit negates the EZOC for the guideline (the hex is not empty)
+    assert rt.guidelines([s, Hex.parse("2216")], _ground(ezoc=g.ezoc, friendly=frozenset({Hex.parse("2216")}))) \
+        == (True, True)
+    # every hex around in an EZOC: unable (+2)
+    ring = frozenset(s.neighbours())
+    assert rt.judge_guidelines([[s, Hex.parse("2216")]], _ground(ezoc=ring)).unable
+
+
+def test_legal_paths_and_expansions():
+    from modgen.systems.burning_mountains.rules import retreat as rt
+    s, t = Hex.parse("2215"), Hex.parse("2317")
+    g = _ground(enemy_combat=frozenset({Hex.parse("2214")}),
+                crags=frozenset({Hexside.of(s, Hex.parse("2115"))}))
+    one = rt.legal_paths(s, 1, g)
+    assert {p[-1] for p in one} == set(s.neighbours()) - {Hex.parse("2214"), Hex.parse("2115")}
+    assert all(len(p) == 3 and p[0] == s for p in rt.legal_paths(s, 2, g))
+    assert sorted(p[1] for p in rt.expansions([s, t], g)) == [Hex.parse("2216"), Hex.parse("2316")]
+
+
+def test_river_crossings_under_both_readings():
+    from modgen.systems.burning_mountains.rules import retreat as rt
+    a, b, c = Hex.parse("3014"), Hex.parse("3015"), Hex.parse("3115")
+    rivers = frozenset({Hexside.of(a, b), Hexside.of(a, c)})
+    bridged = frozenset({Hexside.of(a, c)})
+    g = _ground(rivers=rivers, bridges=bridged, ezoc=frozenset({a}))
+    assert rt.river_crossings([a, b], g) == (1, 1)                # unbridged: both readings
+    assert rt.river_crossings([a, c], g) == (0, 1)                # a bridge out of an EZOC hex: open
+    assert rt.river_crossings([a, c], _ground(rivers=rivers, bridges=bridged)) == (0, 0)

@@ -16,8 +16,8 @@ def _attack(g, target, *refs, roll=(3, 3, 3)):
 
 
 def _note(js_or_report, target):
-    notes = js_or_report["notes"] if isinstance(js_or_report, dict) else js_or_report.notes
-    [n] = [x for x in notes if f"combat on {target}" in x]
+    """The one combat on ``target`` in the report (text, or the JSON report's ``combats``)."""
+    [n] = [x for x in combat_notes(js_or_report) if f"combat on {target}" in x]
     return n
 
 
@@ -215,7 +215,7 @@ def test_we_bm_09_step_losses_count_for_victory(tmp_path):
     g.flip("it-inf-x-sassari")                    # third reduction: flipped, one step lost
     g.eliminate("it-inf-x-sassari")               # sixth: the second step
     r = check(g, tmp_path)
-    [n] = [x for x in r.notes if x.startswith("14.0")]
+    n = r.end_of_game.summary                     # the report's end-of-game section
     assert "A-H VP 12 = objectives 10 + Italian steps eliminated 2" in n
 
 
@@ -266,8 +266,11 @@ def test_we_bm_11_victory_levels(tmp_path, vp, level):
     for cid, h in zip(units, _objectives_for(vp)):
         g.place(cid, h)
     r = check(g, tmp_path)
-    [n] = [x for x in r.notes if x.startswith("14.0")]
-    assert n.startswith(f"14.0: A-H VP {vp} ") and n.endswith(level + " victory" if level != "Draw" else "Draw")
+    eog = r.end_of_game                             # after GT 14: the level is the result (14.0)
+    n = eog.summary
+    assert eog.final and n.startswith(f"14.0: A-H VP {vp} ") and n.endswith(level + " victory" if level != "Draw" else "Draw")
+    [won] = [lv for lv in eog.to_dict()["victory"]["levels"] if lv["met"]]
+    assert won["label"] == eog.level
 
 
 # WE-BM-12 15.1 / 15.2 (optional, declared)

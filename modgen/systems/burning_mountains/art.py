@@ -234,3 +234,30 @@ def _legend(d: ImageDraw.ImageDraw, m: BmMap, width: int, height: int) -> None:
         d.text((kx4 + 32, yy), label, font=lf, fill=TEXT)
     d.text((kx4, ky + 52), "red number: VP of", font=lf, fill=(150, 0, 0))
     d.text((kx4, ky + 68), "the objective (14.0)", font=lf, fill=(150, 0, 0))
+
+
+class BmArt:
+    """This system's art as the shared code asks for it (``System.art``; the shape of
+    ``modgen.art.SharedArt``): the map board, every piece image, one piece as it stands."""
+
+    def render_map(self, mapdef) -> Image.Image:
+        return render_map(mapdef)
+
+    def piece_images(self, game) -> dict[str, Image.Image]:
+        from .art_counters import counter_images
+        return {name.split("/", 1)[1]: img for name, img in counter_images(game).items()}
+
+    def piece_image(self, game, unit_id: str, marker_id: str, value: str, flipped: bool) -> Image.Image | None:
+        from .art_counters import faces, render_counter, render_marker
+        if unit_id and unit_id in game.counters:
+            c = game.counters[unit_id]
+            face = "back" if flipped and "back" in faces(c) else "front"
+            return render_counter(c, game.nations[c.nation], face)
+        if marker_id and marker_id in game.markers:
+            m = game.markers[marker_id]
+            return render_marker(m, 1 if flipped and len(m.sides) > 1 else 0)
+        return None
+
+
+ART = BmArt()
+

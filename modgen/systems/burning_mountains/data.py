@@ -255,7 +255,7 @@ class BmScenario:
     setup: tuple[Placement, ...]
     reinforcements: Mapping[int, tuple[str, ...]]     # GT -> counter ids
     first_gt: int
-    first_phase: str
+    first_step: str                                   # the phase of 3.1 ("combat", 12.4)
     phasing_side: str
     description: str = ""
     start_vp: int = 10                                # 14.0 (004:L660)
@@ -263,6 +263,18 @@ class BmScenario:
     setup_incomplete: tuple[str, ...] = ()
     markers: tuple = ()
     fortresses: tuple = ()
+    menu: str | None = None                           # the set-ups menu (the module's "Scenarios")
+    starting_dm: Mapping = field(default_factory=dict)  # Der Weltkrieg duration games only: none
+
+    # as the shared code names a scenario's start (``modgen.model.types.Scenario``): the turn,
+    # and the phase id of the turn structure (``turns.BmTurns``: "ah-combat")
+    @property
+    def first_turn(self) -> int:
+        return self.first_gt
+
+    @property
+    def first_phase(self) -> str:
+        return f"{self.phasing_side}-{self.first_step}"
 
 
 # --------------------------------------------------------------------------- loading
@@ -675,6 +687,6 @@ def _scenario(counters: dict[str, BmCounter], tables: dict, maps: dict) -> BmSce
     return BmScenario(
         id="bm-1916-05", name="Strafexpedition, May-June 1916 (GT 1-14)", maps=tuple(maps), setup=setup,
         reinforcements={k: tuple(v) for k, v in sorted(arrivals.items())}, first_gt=first[0],
-        first_phase=first[2], phasing_side=first[1],
+        first_step=first[2], phasing_side=first[1],
         description="The game of 1.1: every unit on the set-up hex printed on its counter; play begins with the "
                     "A-H Combat Phase of GT 1 (1.1, 3.0, 12.4).")

@@ -20,6 +20,7 @@ from ...hexgrid import Hex
 from ...model.types import Game
 from ...module import traits as T
 from ...vassal.sequence import SequenceEncoder
+from . import boards, pieces, setup
 from . import module as M
 
 
@@ -48,7 +49,8 @@ class BmTestGame(TestGame):
         self.steps: list[list[str]] = []
         self._next = FIRST_ID
         self._pool: dict[str, int] = {}
-        self._slot_of = {s.counter: s.gpid for s in M.slots(game) if s.counter}
+        self._dice_memory: dict[str, tuple[str, str, str, str]] = {}   # last _result/_total/_keep/_summary
+        self._slot_of = {s.counter: s.gpid for s in pieces.slots(game) if s.counter}
         if setup:
             self.setup_scenario()
 
@@ -60,6 +62,8 @@ class BmTestGame(TestGame):
         return self.grid.center(h)
 
     def location(self, p: _P) -> str:
+        if p.map == M.TRACKS:                # a RegionGrid board: its nearest region (RegionGrid.locationName)
+            return min(boards.track_regions()[0], key=lambda r: (r[1] - p.x) ** 2 + (r[2] - p.y) ** 2)[0]
         if p.map != M.MAIN_MAP:
             return "offboard"
         return str(self.grid.hex_at(p.x, p.y))
@@ -68,9 +72,9 @@ class BmTestGame(TestGame):
     def _traits(self, p: _P):
         if p.counter is not None:
             c = self.game.counters[p.counter]
-            return T.chain(M.unit_traits(self.game, c, level=p.level, gpid=self._slot_of.get(p.counter, ""),
+            return T.chain(pieces.unit_traits(self.game, c, level=p.level, gpid=self._slot_of.get(p.counter, ""),
                                          map_id=p.map, x=p.x, y=p.y, piece_id=p.id))
-        return T.chain(M.marker_traits(self.game.markers[p.marker], level=p.level, map_id=p.map, x=p.x, y=p.y,
+        return T.chain(pieces.marker_traits(self.game.markers[p.marker], level=p.level, map_id=p.map, x=p.x, y=p.y,
                                        piece_id=p.id))
 
     def name(self, p: _P) -> str:
@@ -80,13 +84,13 @@ class BmTestGame(TestGame):
                 return c.name + (" (Mov)" if c.is_artillery else " (reduced)")
             return c.name
         m = self.game.markers[p.marker]
-        return f"{m.label} {m.sides[p.level - 1]}"
+        return f"{m.label} {m.sides[p.level - 1]}"          # the Side layer's level names (module.marker_traits)
 
     def setup_scenario(self) -> None:
         from ...check.logread import parse_log
         slot_of = dict(self._slot_of)
-        slot_of.update({("m", s.marker): s.gpid for s in M.slots(self.game) if s.marker})
-        text = M.setup_command(self.game, self.scenario, self.grid, slot_of)
+        slot_of.update({("m", s.marker): s.gpid for s in pieces.slots(self.game) if s.marker})
+        text = setup.setup_command(self.game, self.scenario, self.grid, slot_of)
         for p in parse_log(text).begin_state().pieces.values():
             m, x, y = p.position
             level = p.layers.get("Step") or p.layers.get("Moved") or p.layers.get("Side") or 1
@@ -104,6 +108,27 @@ class BmTestGame(TestGame):
         p = _P(self._new_id(), None, marker, None, M.MAIN_MAP, x, y, 2 if value == "back" else 1)
         self.pieces[p.id] = p
         return self._step([self._add_cmd(p)] + self._move_cmds(p, M.MAIN_MAP, x, y))
+
+    def _box(self, box: str) -> tuple[int, int]:
+        regions = {name: (x, y) for name, x, y in boards.track_regions()[0]}
+        if box not in regions:
+            raise ModgenError(f"no box {box!r} on the Tracks map")
+        return regions[box]
+
+    def place_on_track(self, marker: str, box: str, back: bool = False) -> str:
+        """Put a marker in a box of the Tracks map in the begin state ("VP 3", "GT 2")."""
+        x, y = self._box(box)
+        return self._put(_P(self._new_id(), None, marker, None, M.TRACKS, x, y, 2 if back else 1))
+
+    def move_on_track(self, ref: str, box: str) -> int:
+        """Drag a marker to a box of the Tracks map (the VP & Replacement track, the GT track)."""
+        self._snapshot()
+        p = self._find(ref)
+        x, y = self._box(box)
+        frm = self.location(p)
+        cmds = self._move_cmds(p, M.TRACKS, x, y)
+        cmds.append(f"CHAT* {html.escape(self.name(p), quote=False)} moves {frm} &rarr; {box} *")
+        return self._step(cmds)
 
     def find_unit(self, counter: str) -> str:
         return self._find(counter).id
@@ -176,16 +201,35 @@ class BmTestGame(TestGame):
         raise ModgenError(f"GT {gt} {side} {phase} is not reachable")
 
     def combat_roll(self, crt1: int, crt2: int, tdp: int) -> int:
-        """The Combat button (3d6): the two same-coloured CRT dice, then the odd TdP die (8.3, 8.5)."""
+        """The Combat button (3d6): the two same-coloured CRT dice, then the odd TdP die (8.3, 8.5),
+        as VASSAL 3.7.26 logs a DiceButton roll (``DiceButton.DR``): the report, then the
+        ``_result``, ``_total``, ``_keep`` and ``_summary`` properties."""
+        return self.roll(M.COMBAT_DICE, [crt1, crt2, tdp])
+
+    def roll(self, dice: str = "1d6", values: list[int] | None = None) -> int:
+        """A roll of one of this module's dice buttons, with its report format (``module.DICE``)."""
+        values = list(values or [1])
+        spec = next(d for d in M.DICE if d["name"] == dice)
         who = html.escape(self.player, quote=False)
-        result = f"{crt1},{crt2},{tdp}"
-        return self._step([f"CHAT*** Combat 3d6: CRT (two white dice) {crt1} + {crt2}, TdP (red die) {tdp} *** "
-                           f"&lt;{who}&gt;",
-                           f"MutableProperty\t{M.COMBAT_DICE}_result\t\t{result}\tModule"])
+        result = ",".join(map(str, values))
+        report = spec["reportFormat"].replace("$name$", dice).replace("$result$", result)
+        for i, v in enumerate(values, 1):
+            report = report.replace(f"${'result'}{i}$", str(v))
+        report = report.replace("$PlayerName$", who)
+        counts = sorted(set(values))
+        summary = ", ".join(f"{v} x{values.count(v)}" for v in counts)
+        old = self._dice_memory.get(dice, ("1", "0", "0", ""))
+        self._dice_memory[dice] = (result, str(sum(values)), str(len(values)), summary)
+        new = self._dice_memory[dice]
+        cmds = [f"CHAT*{report}"]
+        for suffix, o, n in zip(("result", "total", "keep", "summary"), old, new):
+            cmds.append(f"MutableProperty\t{dice}_{suffix}\t{o}\t{n}\tModule")
+        return self._step(cmds)
 
     def to_bytes(self) -> bytes:
+        from ...module.build import moduledata
         from ...module.savegame import metadata_xml, vsav_bytes
         return vsav_bytes(self.text(), metadata_xml([("version", self.game.version), ("extra1", None),
                                                      ("extra2", None), ("VassalVersion", "3.7.0"),
                                                      ("dateSaved", "0"), ("description", "")]),
-                          M.moduledata(self.game))
+                          moduledata(self.game))

@@ -1,5 +1,7 @@
 """The Burning Mountains turn structure (``modgen.system.TurnStructure``): a turn is a Game Turn
-1-14 and a phase is (player turn, phase) of 3.1, e.g. GT 1, A-H Combat Phase (1.1, 12.4)."""
+1-14 (:class:`GameTurn`, printed "GT 3") and a phase is (player turn, phase) of 3.1, e.g. GT 1,
+A-H Combat Phase (1.1, 12.4). The phase's ``kind`` is its step of 3.1 (supply, reinforcement,
+movement, combat)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,6 +9,15 @@ from typing import Mapping
 
 from ...check.context import PhaseInfo
 from . import module as M
+
+
+class GameTurn(int):
+    """A Game Turn: compares and counts as its number, prints as the rulebook writes it."""
+
+    def __str__(self) -> str:
+        return f"GT {int(self)}"
+
+    __repr__ = __str__
 
 
 @dataclass(frozen=True)
@@ -35,7 +46,7 @@ class BmTurns:
         except (KeyError, ValueError, StopIteration):
             return PhaseInfo(None, None, text or "")
         ph = self.phases[f"{side}-{step}"]
-        return PhaseInfo(gt, ph, self.label(gt, ph.id), step)
+        return PhaseInfo(GameTurn(gt), ph, self.label(gt, ph.id), step)
 
     def is_ours(self, turn_states: Mapping[str, str]) -> bool:
         raw = turn_states.get(self.tracker_id)
@@ -50,7 +61,7 @@ class BmTurns:
     def turn_of(self, turn_states: Mapping[str, str]):
         raw = turn_states.get(self.tracker_id)
         try:
-            return M.decode_turn_state(self.game, raw)[0] if raw else None
+            return GameTurn(M.decode_turn_state(self.game, raw)[0]) if raw else None
         except Exception:  # noqa: BLE001
             return None
 
@@ -62,14 +73,14 @@ class BmTurns:
         nxt = self.seq.next((turn, ph.side, ph.step))
         if nxt is None:
             raise ValueError("the game ends after GT 14")
-        return nxt[0], self.phases[f"{nxt[1]}-{nxt[2]}"]
+        return GameTurn(nxt[0]), self.phases[f"{nxt[1]}-{nxt[2]}"]
 
     def first_phase(self) -> BmPhase:
         gt, side, step = self.seq.first
         return self.phases[f"{side}-{step}"]
 
-    def first_turn(self) -> int:
-        return self.seq.first[0]
+    def first_turn(self) -> GameTurn:
+        return GameTurn(self.seq.first[0])
 
     def command(self, turn: int, phase_id: str) -> str:
         ph = self.phases[phase_id]
