@@ -99,15 +99,19 @@ MISSING_5_3 = {"map": "5-3", "title": "The Schlieffen Plan (the West Front, map 
 #: note says why; "after the combat engine" marks rules that need combat, supply or retreats.
 COMBAT = "after the combat engine (combat, supply or retreat)"
 KIND = {
-    ("serbia_1914_08", "3-1"): ("advisory", COMBAT + ": a die roll against a flotilla"),
+    ("serbia_1914_08", "3-1"): ("checked", "!attack <flotilla hex> in the Central Powers Movement Phase: the date, "
+                                           "the Serbian unit in Belgrade, the flotilla's path between the two hexes "
+                                           "and the result of the roll (1: flipped, or eliminated if reduced)"),
     ("serbia_1914_08", "3-2"): ("checked", "the movement part (must enter / end in an enemy ZOC if it can; the "
                                            "fewest MP is not checked: the drops do not show the path); a unit that "
                                            "did not move is undetermined (the mobilization grid is omitted); the "
-                                           "attacks of the 5th Army: " + COMBAT),
-    ("serbia_1914_08", "3-3"): ("checked", "the 2nd Army units other than those listed may not move (attacks: "
-                                           + COMBAT + ")"),
-    ("serbia_1914_08", "3-4"): ("checked", "with 3-3: the 61st may move; its losses: " + COMBAT),
-    ("serbia_1914_08", "3-5"): ("advisory", COMBAT + " (supply expenditure)"),
+                                           "5th Army's attacks: an A-H unit in an enemy ZOC that attacked nothing is "
+                                           "undetermined (which units are the 5th Army's is on the set-up grid)"),
+    ("serbia_1914_08", "3-3"): ("checked", "the 2nd Army units other than those listed may neither move nor attack"),
+    ("serbia_1914_08", "3-4"): ("checked", "with 3-3: the 61st may move; its losses only when the other infantry "
+                                           "could not take the loss required (13-24)"),
+    ("serbia_1914_08", "3-5"): ("checked", "the 2nd Army HQ's supply clauses for attacks (not for its units that "
+                                           "leave, except the 61st) and its transfers (!transfer, SP markers)"),
     ("serbia_1914_08", "3-6"): ("advisory", "the named units leaving by the end of their turn is checked as "
                                             "withdrawals (25-8); whether all rail capacity was used to exit is not"),
     ("serbia_1914_08", "3-7"): ("checked", ""),
@@ -122,11 +126,12 @@ KIND = {
     ("serbia_1915_10", "10-3"): ("checked", "the Serbian and Montenegrin entry into Greece; the use of Serbian rail "
                                             "capacity is declared with !rail"),
     ("serbia_1915_10", "10-4"): ("checked", "no Central Powers unit enters Greece while it is neutral; attacks "
-                                            "across the border: " + COMBAT),
+                                            "across the border are allowed, Greek units take no part (a hex of Greek "
+                                            "units only is no target)"),
     ("serbia_1915_10", "10-5"): ("declaration", "an optional rule: !optional 10-5"),
     ("romania_1916_08", "13-1"): ("checked", "the time off the map; the capacity used is declared with !rail"),
     ("romania_1916_08", "13-2"): ("checked", "the trigger, the Russian units in 2603 and the Bucharest fortresses "
-                                             "removed; 'no Entente unit may defend' there: " + COMBAT),
+                                             "removed; no Entente unit defends in their hexes afterwards"),
     ("romania_1916_08", "13-3"): ("checked", "on the first turn (the scenario's start) Central Powers ZOCs end at "
                                              "the Romanian border for movement"),
     ("gorlice_tarnow_1915_05", "3-1"): ("advisory", "duration games only (starting_dm)"),
@@ -743,6 +748,13 @@ RULE_DATA = {
                 "free": ["ah-inf-xx-29", "ah-inf-x-14", "ah-inf-x-107l", "ah-cav-xx-10", "ah-inf-x-61"],
                 "sheet": "6-5"},
         "3-7": {"before": "7 August 1914", "nation": "serbia"},
+        "3-1": {"from": "1 September 1914", "belgrade": "6-5:1607", "between": ["6-5:1606", "6-5:1707"],
+                "nation": "serbia"},
+        "3-4": {"unit": "ah-inf-x-61"},
+        "3-5": {"hq": "ah-hq-xxxx-2nd", "army": ["ah-inf-xx-17", "ah-inf-xx-23", "ah-inf-xx-29", "ah-inf-xx-32",
+                                                 "ah-inf-xx-34", "ah-inf-x-14", "ah-inf-x-107l", "ah-inf-x-61",
+                                                 "ah-inf-x-62", "ah-cav-xx-10", "ah-eng-iii-8"],
+                "except": ["ah-inf-x-61"]},
     },
     "serbia_1914_11": {
         "8-1": {"start": "6-5:2405", "danube_to": "6-5:1606", "hexes": ["6-5:" + h for h in _FRONT],

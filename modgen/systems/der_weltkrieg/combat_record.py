@@ -163,6 +163,8 @@ class Resolution:
     results: frozenset = frozenset()
     table: str = ""
     placeholder: bool = False
+    #: what the placeholder is: the CRT cell, or strengths of units the rulebook prints no values for
+    placeholder_why: str = ""
     missing: list = field(default_factory=list)
     # False when the readings are not every possibility (the attacking units were not declared):
     # the results then only bound the true one from above

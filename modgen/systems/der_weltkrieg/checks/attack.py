@@ -19,6 +19,7 @@ from modgen.check.context import CheckContext
 from modgen.check.engine import rule
 from modgen.check.findings import VIOLATION, WARNING
 
+from . import common as RP
 from ..combat_record import Combat, CombatUnit, DieRoll
 from .attack_legality import check_attack
 from .combat_state import (ATTACK_DIE, CombatState, SURRENDER_DIE, combat_for_hex, current_combat,
@@ -36,6 +37,8 @@ def combat_declarations(ctx: CheckContext, d):
     if kw not in ("attack", "counterattack", "terrain", "retreat", "hold", "siege", "advance"):
         return
     st = phase_state(ctx)
+    if kw == "attack" and RP.hook(ctx, "claim-attack", d):
+        return                  # a scenario rule's own combat (EF 3-1, 36-7): it checks it
     if kw == "attack":
         yield from _declare_attack(ctx, st, d)
     elif kw == "counterattack":
@@ -154,6 +157,8 @@ def combat_dice(ctx: CheckContext, roll):
         return
     if roll.button != ATTACK_DIE or ctx.now.kind not in ("combat", "movement"):
         return
+    if RP.hook(ctx, "claim-roll", roll):
+        return                  # the roll of a scenario rule's own combat (EF 3-1, 36-7)
     r = DieRoll(ctx.step or 0, roll.button, tuple(roll.values), roll.total, roll.who, roll.side)
     c = current_combat(st)
     if c is not None and c.attack_roll is None and not c.closed:
@@ -191,7 +196,8 @@ def _take_roll(ctx: CheckContext, c: Combat, r: DieRoll) -> None:
 
 def snapshot_defenders(ctx: CheckContext, c: Combat) -> None:
     st = phase_state(ctx)
-    here = [u for u in ctx.units_at(c.target) if is_unit(u) and u.side == c.defender_side]
+    here = [u for u in ctx.units_at(c.target) if is_unit(u) and u.side == c.defender_side
+            and not RP.hook(ctx, "ignored-defender", c, u)]
     c.defenders = [snapshot(ctx, u) for u in here if u.piece not in st.retreated]
     c.excluded = [snapshot(ctx, u) for u in here if u.piece in st.retreated]
     _close_earlier(ctx, c, [d.piece for d in c.defenders])

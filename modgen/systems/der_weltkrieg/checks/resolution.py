@@ -34,6 +34,8 @@ def supply_of(ctx: CheckContext, c: Combat, u: CombatUnit, *, counter: bool):
     half = c.counter_half if counter else c.half
     if u.type == "fortress" and counter:
         return "free", None                      # 21-3
+    if u.type == "flotilla":
+        return "free", None                      # 36-6, 36-7, 36-9: flotillas spend no SP
     if counter and (u.nation or "") in ("serbia", "ottoman-empire", "montenegro") and \
             not (u.nation == "serbia" and c.date is not None and c.date.year >= 1916):
         return "free", None                      # 43-1 / 46-1 (43-2 from 1916)
@@ -133,11 +135,16 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
                  ("art", "siege-art", "fortress", "hq", "cav") and None not in d.strengths)
     total = frozenset({0})
     parts = []
+    flotillas = frozenset({0})
     for a in c.attackers:
         if not _may_attack_from(ctx, c, a):
             parts.append(f"{a.name} 0 (may not attack from {a.hex}: 12-4/12-5)")
             continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
+        if a.type == "flotilla":
+            flotillas = add_sets(flotillas, v)
+            parts.append(f"{a.name} {fmt(v)} (River Flotilla)")
+            continue
         if a.type in ("art", "siege-art") and fortress and \
                 C.artillery_doubled_vs_fortress(inf_sp, art_hexsides):
             v = map_set(v, lambda x: 2 * x)
@@ -145,6 +152,16 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
         else:
             parts.append(f"{a.name} {fmt(v)}")
         total = add_sets(total, v)
+    if flotillas != frozenset({0}):
+        if all(a.type == "flotilla" for a in c.attackers):
+            # 36-9: flotilla against flotilla, at double strength
+            total = map_set(flotillas, lambda x: 2 * x)
+            parts.append(f"flotillas doubled against flotillas (36-9): {fmt(total)}")
+        else:
+            # 36-6: with the ground units of their hex, the flotillas' total divided by 3, down
+            third = map_set(flotillas, lambda x: x // 3)
+            total = add_sets(total, third)
+            parts.append(f"flotillas' total ÷ 3 (36-6): {fmt(third)}")
     res.terms.append("13-2 attacking SP: " + ", ".join(parts) + f" = {fmt(total)}")
     readings = terrain_readings(ctx, c)
     sides = attack_hexsides(ctx, c)
@@ -207,7 +224,31 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     dice = {d for _c, d in pairs}
     res.die = next(iter(dice)) if len(dice) == 1 else None
     _lookup(crt, res, pairs, c.date)
+    _placeholder_strengths(ctx, res, c.attackers + c.defenders)
     return res
+
+
+def _placeholder_strengths(ctx: CheckContext, res: Resolution, units) -> None:
+    """A result that rests on strengths the rulebook does not print (a counter named without
+    values, ``front_placeholder``: many Eastern Front units) is a placeholder result too: the
+    losses and retreats judged on it are undetermined, never violations."""
+    names = placeholder_units(ctx, units)
+    if not names:
+        return
+    why = f"the strengths of {', '.join(names)} (placeholders: not printed)"
+    res.placeholder = True
+    res.placeholder_why = "; ".join(x for x in (res.placeholder_why, why) if x)
+    res.missing.append(why)
+
+
+def placeholder_units(ctx: CheckContext, units) -> list[str]:
+    """The names of ``units`` (combat units) whose printed strength the data do not have."""
+    out = []
+    for u in units:
+        c = ctx.game.counters.get(u.unit_id)
+        if c is not None and c.front_placeholder and u.name not in out:
+            out.append(u.name)
+    return out
 
 
 def _may_attack_from(ctx: CheckContext, c: Combat, a: CombatUnit) -> bool:
@@ -236,6 +277,8 @@ def _lookup(crt, res: Resolution, pairs, date) -> None:
     res.results = frozenset(results)
     res.table = crt.table_for(date).id
     res.placeholder = placeholder
+    if placeholder:
+        res.placeholder_why = "the placeholder CRT (the printed cell is unknown)"
 
 
 def _unit_counter(ctx: CheckContext, c: Combat, u: CombatUnit, winter: bool, retreat,
@@ -259,6 +302,8 @@ def _unit_counter(ctx: CheckContext, c: Combat, u: CombatUnit, winter: bool, ret
             missing.append(why)
         vals = map_set(vals, lambda s: {max(s - p, 0) for p in pen})
     mults = set()
+    if u.type == "flotilla" and c.attackers and all(a.type == "flotilla" for a in c.attackers):
+        return map_set(vals, lambda s: 2 * s)      # 36-9: flotilla against flotilla, double
     for r in (retreat if isinstance(retreat, (set, frozenset)) else {retreat}):
         mults.add(C.counterattack_multiplier(artillery=u.type in ("art", "siege-art"),
                                              retreating=bool(r), fortress=u.type == "fortress",
@@ -350,4 +395,5 @@ def resolve_counter(ctx: CheckContext, c: Combat) -> Resolution | None:
     dvals = {C.adjusted_die(roll, m, crt.die_min, crt.die_max) for m in dice}
     res.die = next(iter(dvals)) if len(dvals) == 1 else None
     _lookup(crt, res, [(col, d) for col in res.strengths for d in dvals], c.date)
+    _placeholder_strengths(ctx, res, c.counterattackers + c.attackers)
     return res

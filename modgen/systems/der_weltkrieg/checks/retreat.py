@@ -202,8 +202,8 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
     mapdef = ctx.mapdef()
     info = mapdef.hexes.get(c.target) if mapdef is not None else None
     units = [d for d in c.defenders if d.type not in ("art", "siege-art")]      # 29-14
-    if not units:
-        return
+    if not units or all(d.type == "flotilla" for d in units):
+        return              # 36-9: flotillas fighting flotillas take losses only, no retreat
     alive = [d for d in c.defenders if d.type not in ("art", "siege-art", "fortress", "hq")
              and 0 not in (d.after or {0})]
     if not alive:
@@ -251,9 +251,10 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
                f"{fmt(c.attack.results)} against {strength} SP ({why.threshold}): they must "
                f"retreat ({why.why})")
         if c.attack.placeholder:
-            yield finding(ctx, c, rule_no, UNDETERMINED, msg + " under the placeholder CRT; the "
-                          "printed cell is unknown", hexes=[c.target], step=step,
-                          side=c.defender_side, missing="the printed Combat Results Table")
+            why = c.attack.placeholder_why or "the placeholder CRT (the printed cell is unknown)"
+            yield finding(ctx, c, rule_no, UNDETERMINED, msg + f" under {why}", hexes=[c.target],
+                          step=step, side=c.defender_side,
+                          missing="the printed Combat Results Table" if "CRT" in why else why)
         else:
             yield finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
                           side=c.defender_side)
