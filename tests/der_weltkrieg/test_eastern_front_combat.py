@@ -511,3 +511,51 @@ def test_13_2_no_entente_unit_defends_in_bucharest_after_the_reverse(game1):
     assert "defended 6-6:" in f.message
     # before the reverse the fortresses stand and the Entente defends Bucharest
     assert not any("open city" in x.message for x in rule_hits(game(False), "EF 13-2"))
+
+
+# 3-2: the 5th Army's attacks on 3 August 1914 (which units are the 5th Army's: the set-up grid)
+
+def idle_in_ezoc(game, unit, *, date=GameDate(1914, 8, 3), attack=False):
+    t = new(game, "ef-serbia-1914-08", date=date, phase="cp-combat")
+    t.place("sb-inf-xx-q1", "6-5:1208")
+    t.place(unit, "6-5:1207")
+    if attack:
+        t.declare(f"!attack 6-5:1208 with {game.counters[unit].name} supply none")
+        t.declare("!terrain 6-5:1208 clear")
+        t.roll("1d6", [3])
+        t.declare("!hold 6-5:1208")
+        t.declare("!counterattack 6-5:1208 none")
+        t.flip("sb-inf-xx-q1")
+    t.next_phase()
+    return check(t)
+
+
+def test_3_2_fifth_army_units_in_an_enemy_zoc_attack_undetermined(game1):
+    (f,) = rule_hits(idle_in_ezoc(game1, "ah-inf-xx-7"), "EF 3-2", "undetermined")
+    assert "7 Inf XX stood in an enemy ZOC in 6-5:1207" in f.message
+    assert "5th Army" in f.missing
+    # never a violation; silent when it attacked, on another date, or for a 2nd Army unit (3-3)
+    assert rule_hits(idle_in_ezoc(game1, "ah-inf-xx-7"), "EF 3-2") == []
+    for r in (idle_in_ezoc(game1, "ah-inf-xx-7", attack=True),
+              idle_in_ezoc(game1, "ah-inf-xx-7", date=GameDate(1914, 8, 5)),
+              idle_in_ezoc(game1, "ah-inf-xx-17")):
+        assert rule_hits(r, "EF 3-2", "undetermined") == [] and rule_hits(r, "EF 3-2") == []
+
+
+# results resting on strengths the rulebook does not print (front_placeholder)
+
+def test_a_result_on_placeholder_strengths_is_undetermined_never_a_violation(game1):
+    """The same attack, the same missing loss: by a unit whose strength is printed (the 7th, 3-4)
+    a violation; by the 29th ('named without values', front_placeholder) undetermined, naming the
+    placeholder."""
+    printed = serbian_attack(game1, [("ah-inf-xx-7", "6-5:1207")], counter=False)
+    placeholder = serbian_attack(game1, [("ah-inf-xx-29", "6-5:1207")], counter=False)
+    loss_rules = {f.rule for f in printed.findings if f.severity == "violation"}
+    assert loss_rules, printed.findings                  # the defender's 1 SP was not taken
+    assert not loss_rules & {f.rule for f in placeholder.findings if f.severity == "violation"}
+    und = [f for f in placeholder.findings if f.severity == "undetermined" and f.rule in loss_rules]
+    assert und and all("29 Inf XX" in (f.missing or f.message) for f in und), und
+    (c,) = placeholder.combats
+    assert c.attack.placeholder and "29 Inf XX" in c.attack.placeholder_why
+    (c,) = printed.combats
+    assert not c.attack.placeholder
