@@ -1050,8 +1050,8 @@ def test_we_sc_01_through_modgen_check(game, tmp_path, capsys):
 
 
 def test_we_sc_02_and_03_arithmetic():
-    """WE-SC-02 (17-6) and WE-SC-03 (11-55) are triggered by Demoralization, which the checker
-    does not track yet (the combat engine): their arithmetic."""
+    """WE-SC-02 (17-6) and WE-SC-03 (11-55): their arithmetic (through modgen check on scripted
+    logs: test_eastern_front_entry)."""
     from modgen.systems.der_weltkrieg.eastern_front import (italian_entry, italian_entry_date,
                                                             romania_first_move)
     assert italian_entry(2, True, 150) and not italian_entry(4, False, 250)

@@ -37,6 +37,10 @@ Supply and the end of the game (``<HQ>`` as VASSAL names it, its counter id or i
                                      morale (15-9, 15-10), 15-4..15-8, Corps HQ limits (18-17, 18-18)
     !dm <nation> <points> [why]      DM points the log cannot show (scenario extra DM, off-map events)
     !optional <rule>                 an optional rule is in play, e.g. !optional 22-22
+    !joins <nation>                  a neutral nation joins the war now (Eastern Front 11-51, 11-55,
+                                     17-6)
+    !roll <rule>                     the next 1d6 is the roll of that rule (Eastern Front 11-55:
+                                     Romania's entry; 17-6: Italy's entry)
 """
 from __future__ import annotations
 
@@ -276,6 +280,8 @@ KEYWORDS = {
     "duration": (parse_flag, "!duration  (a duration game: national morale, 15-4..15-8, 18-17/18-18)"),
     "dm": (parse_dm, "!dm <nation> <points> [reason]  (DM the log cannot show)"),
     "optional": (parse_optional, "!optional <rule>  (an optional rule in play, e.g. !optional 22-22)"),
+    "roll": (one_word, "!roll <rule>  (the next 1d6 is that rule's roll: Eastern Front 11-55 "
+                       "Romania's entry, 17-6 Italy's entry)"),
     "joins": (one_word, "!joins <nation>  (a neutral nation joins the war now: Eastern Front 11-51, "
                         "11-55, 17-6)"),
 }

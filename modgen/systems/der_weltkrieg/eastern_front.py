@@ -336,9 +336,8 @@ def italian_neutrality(ctx: CheckContext, u: UnitState, frm, to, frm_map):
 
 # ------------------------------------------------------------------------- entries by die roll (17-6, 11-55)
 #
-# The rolls depend on Demoralization (the A-H DM, A-H "Shaken"), which the checker does not track
-# yet (the combat engine): these are the rules' arithmetic (WE-SC-02, WE-SC-03); the entry itself
-# is declared with ``!joins <nation>``.
+# The rules' arithmetic (WE-SC-02, WE-SC-03); the rolls (``!roll 11-55``, ``!roll 17-6``) and the
+# entries (``!joins <nation>``) are checked in ``eastern_front_entry`` on the DM of the log.
 
 
 def italian_entry(raw: int, serbia_supplied: bool, ah_dm: int) -> bool:
