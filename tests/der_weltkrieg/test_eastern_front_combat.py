@@ -559,3 +559,53 @@ def test_a_result_on_placeholder_strengths_is_undetermined_never_a_violation(gam
     assert c.attack.placeholder and "29 Inf XX" in c.attack.placeholder_why
     (c,) = printed.combats
     assert not c.attack.placeholder
+
+
+# 41-3: 41-2 (Russians retreat at a loss of a third) ceases once the Central Powers control
+# Warsaw and four of Kovno, Grodno, Bialystok, Brest-Litovsk, Rowno, Kowel, Lemberg
+
+CITIES_41_3 = [("ge-inf-xx-3g", "4-5:2019"), ("ge-inf-xx-1gr", "4-5:2119"),     # Warsaw
+               ("ge-inf-xx-3", "4-5:2802"), ("ge-inf-xx-4", "4-5:2909"),        # Kovno, Grodno
+               ("ah-inf-xx-7", "4-5:2713"), ("ah-inf-x-13", "4-5:3118")]        # Bialystok, Brest
+
+
+def russians_hold(game, cities):
+    """1 May 1915: 6 Russian SP (the 13th and the 1st Rifles, both reduced) in 4-5:2607 lose 2
+    (the test CRT: one is eliminated) and hold: at least a third (41-2), less than half (14-4)."""
+    t = new(game, "ef-gorlice-tarnow-1915-05", date=GameDate(1915, 5, 1), phase="cp-combat")
+    t.place("ru-inf-xx-13", "4-5:2607", reduced=True)
+    t.place("ru-inf-xx-1rfl", "4-5:2607", reduced=True)
+    t.place("ru-hq-xxxx-10th", "4-5:2809", sp=10)
+    t.place("ge-inf-xx-22", "4-5:2507")
+    t.place("ge-inf-xx-38", "4-5:2508")
+    t.place("ge-hq-xxxx-9th", "4-5:2406", sp=10)
+    for unit, h in cities:
+        t.place(unit, h)
+    t.declare("!attack 4-5:2607 with 4-5:2507, 4-5:2508 supply 9th 4")
+    t.declare("!terrain 4-5:2607 clear")
+    t.roll("1d6", [3])
+    t.declare("!hold 4-5:2607")
+    t.declare("!counterattack 4-5:2607 none")
+    t.eliminate("ru-inf-xx-1rfl")
+    t.next_phase()
+    return check(t)
+
+
+def test_41_3_ends_the_russian_one_third_retreat(game):
+    game3 = crt_of(game, 2)
+    # a Russian unit in Warsaw: 41-3 is not met, 41-2 holds
+    (f,) = rule_hits(russians_hold(game3, [("ru-inf-xx-3cr", "4-5:2019")]), "41-2")
+    assert "must retreat" in f.message
+    # who holds Warsaw is not known in a log that begins mid-game: undetermined
+    r = russians_hold(game3, [])
+    assert rule_hits(r, "41-2") == [] and rule_hits(r, "14-4") == []
+    (f,) = rule_hits(r, "14-4", "undetermined")           # 41-2 or 14-4, as 41-3 goes
+    assert "41-3" in f.missing
+    r = russians_hold(game3, CITIES_41_3)                 # Warsaw and four cities: 41-2 is over
+    assert rule_hits(r, "41-2") == [] and rule_hits(r, "14-4") == []
+    assert rule_hits(r, "41-2", "undetermined") == [] and rule_hits(r, "14-4", "undetermined") == []
+    # Warsaw and three: Rowno, Kowel, Lemberg were not entered in a log that begins mid-game
+    r = russians_hold(game3, CITIES_41_3[:-1])
+    assert rule_hits(r, "41-2") == [] and rule_hits(r, "14-4") == []
+    und = rule_hits(r, "41-2", "undetermined") + rule_hits(r, "14-4", "undetermined")
+    assert und and "41-3" in und[0].missing, und

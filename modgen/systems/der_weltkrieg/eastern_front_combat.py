@@ -65,6 +65,88 @@ def register_combat_hooks(ctx: CheckContext):
     # 36-9: only River Flotillas damage River Flotillas: in a ground attack a flotilla of the
     # hex attacked takes no part (neither defends nor loses strength)
     register_hook(ctx, "ignored-defender", _flotilla_not_in_ground_combat)
+    register_hook(ctx, "russia-41-3", _russia_41_3_ceased)
+    _russia_41_3_update(ctx)                     # Lemberg is Austro-Hungarian at the start
+    return ()
+
+
+# ------------------------------------------------------------------------- Russia 41-3
+
+#: 41-3: "if at any time, the Central Powers control Warsaw and any four of the following cities:
+#: Kovno, Grodno, Bialystock, Brest-Litovsk Rowno, Kowel, Lemberg" (names as the maps spell them)
+WARSAW_41_3 = "Warsaw"
+CITIES_41_3 = ("Kovno", "Grodno", "Bialystok", "Brest-Litovsk", "Rowno", "Kowel", "Lemberg")
+
+
+def _cities_41_3(ctx: CheckContext) -> dict[str, list]:
+    hit = ctx.cache.get("41-3 cities")
+    if hit is None:
+        md = ctx.mapdef()
+        hit = {n: [] for n in (WARSAW_41_3,) + CITIES_41_3}
+        for h, i in (md.hexes.items() if md is not None else ()):
+            if i.city and i.name in hit:
+                hit[i.name].append(h)
+        ctx.cache["41-3 cities"] = hit
+    return hit
+
+
+def _cp_controls(ctx: CheckContext, facts, hexes) -> bool | None:
+    """The Central Powers control a city: every hex of it (Warsaw and Lemberg have two)."""
+    if not hexes:
+        return False                                    # not on the sheets in play
+    sides = [facts.controller(h)[0] for h in hexes]
+    if all(s == CP for s in sides):
+        return True
+    if any(s not in (CP, None) for s in sides):
+        return False
+    return None
+
+
+def russia_41_3_met(ctx: CheckContext) -> bool | None:
+    """41-3 now: the Central Powers control Warsaw and four of the seven cities (None: the log
+    does not say who controls some of them)."""
+    from .checks.demoralization import game_state
+    from .checks.end_of_game import LogFacts
+    facts = LogFacts(ctx, game_state(ctx))
+    cities = _cities_41_3(ctx)
+    warsaw = _cp_controls(ctx, facts, cities[WARSAW_41_3])
+    held = [_cp_controls(ctx, facts, cities[n]) for n in CITIES_41_3]
+    sure, maybe = held.count(True), held.count(True) + held.count(None)
+    if warsaw is False or maybe < 4:
+        return False
+    if warsaw is True and sure >= 4:
+        return True
+    return None
+
+
+def _russia_41_3_update(ctx: CheckContext) -> None:
+    state = ctx.cache.setdefault("41-3", {"ceased": None, "maybe": None})
+    if state["ceased"] is not None or not _cities_41_3(ctx)[WARSAW_41_3]:
+        return
+    met = russia_41_3_met(ctx)
+    if met:
+        state["ceased"] = ctx.step or 0               # the step it happened (0: at the start)
+    elif met is None and state["maybe"] is None:
+        state["maybe"] = ctx.step or 0
+
+
+def _russia_41_3_ceased(ctx: CheckContext) -> str | None:
+    state = ctx.cache.get("41-3") or {}
+    if state.get("ceased") is not None:
+        return "ceased"
+    return "maybe" if state.get("maybe") is not None else None
+
+
+@rule("41-3", "move")
+def russia_41_3_cities(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """41-3 bookkeeping (no finding): 41-2 (Russian units retreat at a loss of a third) ceases
+    for good once the Central Powers control Warsaw and any four of Kovno, Grodno, Bialystok,
+    Brest-Litovsk, Rowno, Kowel and Lemberg: judged whenever a unit enters or leaves one."""
+    if not is_unit(u):
+        return ()
+    cities = _cities_41_3(ctx)
+    if any(h in hs for hs in cities.values() for h in (frm, to) if h is not None):
+        _russia_41_3_update(ctx)
     return ()
 
 

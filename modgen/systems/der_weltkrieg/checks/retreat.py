@@ -213,6 +213,9 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
     rules = set()
     whys = []
     strength = None
+    # 41-3 (Eastern Front): 41-2 ceased for good, not yet, or not known
+    ceased = RP.hook(ctx, "russia-41-3")
+    readings_41_3 = (True,) if ceased == "ceased" else (False, True) if ceased else (False,)
     for t in terrain_readings(ctx, c):
         row = tec_row(tec, t) if tec is not None else None
         s_lo = sum(min(v for v in d.strengths if v is not None) for d in units
@@ -228,7 +231,7 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
         full_assault = any(a.type in ("aslt", "mtn-aslt") and a.printed is not None
                            and a.full_strength is not None and a.printed > a.full_strength
                            for a in c.attackers)
-        for r, first in itertools.product(c.attack.results, first_turn):
+        for r, first, gone in itertools.product(c.attack.results, first_turn, readings_41_3):
             rr = C.mandatory_retreat(
                 r, s_lo, year=c.date.year if c.date else 1915, nations=nations_of(units),
                 city_or_port=bool(info and (info.city or info.port)), urban_chosen=t == "urban",
@@ -238,7 +241,8 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
                 terrain_halves=bool(row is not None and row.attack.halve_strength),
                 solid_terrain_negated=neg22_16, mountain_alpine_usable=mountain,
                 surrounded=_any_surrounded(ctx, c), assault_first_turn=first,
-                assault_vs_fort=full_assault and any(d.type == "fortress" for d in c.defenders))
+                assault_vs_fort=full_assault and any(d.type == "fortress" for d in c.defenders),
+                russia_41_3=gone)
             verdicts.add(rr.must)
             rules.add(rr.rule)
             whys.append(rr)
@@ -261,7 +265,10 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
         return
     if True in verdicts or None in verdicts:
         missing = list(dict.fromkeys(c.attack.missing)) or [
-            w.why for w in whys if w.must is None][:1] or ["the terrain chosen"]
+            w.why for w in whys if w.must is None][:1] or (
+            ["who controlled Warsaw and the cities of 41-3 (41-2 ceases once the Central Powers "
+             "hold Warsaw and four of them)"] if ceased == "maybe" and "41-2" in rules else
+            ["the terrain chosen"])
         yield finding(ctx, c, rule_no, UNDETERMINED, f"the defenders of {c.target} stayed after "
                       f"an attack result of {fmt(c.attack.results)} against {strength} SP; "
                       f"whether they had to retreat depends on what the log does not show",
