@@ -94,9 +94,15 @@ def test_we_sc_03_romania_moves_from_1_july_1916_through_modgen_check(game, tmp_
 
 
 def test_11_55_before_austria_hungary_is_shaken(game):
-    r = check(romania(game, dm=39, joins_on=GameDate(1916, 7, 1)))   # 549 DM: not Shaken
+    r = check(romania(game, dm=39, joins_on=GameDate(1916, 6, 7)))   # 549 DM: not Shaken
     (f,) = hits(r, "EF 11-55")
     assert "has not suffered Shaken National Morale" in f.message
+    # the 8 DM of July's Monthly Special Turn (11-33) make it Shaken then (the roll of 3 June
+    # was before: not the 11-55 roll); 1 July is too early even for a roll of 1 (1-3 July pass)
+    r = check(romania(game, dm=39, joins_on=GameDate(1916, 7, 1)))
+    (f,) = hits(r, "EF 11-55")
+    assert "Shaken on Special Turn July 1916" in f.message
+    assert "even a roll of 1 lets Romanian forces move only from Turn 4 July 1916" in f.message
 
 
 def test_11_55_without_the_roll_or_without_morale_is_undetermined(game):
@@ -191,3 +197,29 @@ def test_17_6_italy_must_join_when_due_and_the_roll_in_a_special_turn(game):
     assert "had not joined by the end of the Entente Movement Phase of Turn 7 August 1915" in f.message
     r = check(italy(game, raw=1, dm=150, roll_on=GameDate(1915, 6, 1)))
     assert any("Monthly Special Turn" in f.message for f in hits(r, "EF 17-6"))
+
+
+# ------------------------------------------------------------------ 11-33, 11-35 DM income
+
+
+def test_11_33_and_11_35_dm_each_monthly_special_turn(game):
+    """The East Front Duration Game from 3 August 1914 to 1 June 1915 (``!duration``): Russia
+    3 DM a month from November 1914 (11-35: Nov … Jun, 8 Monthly Special Turns); Austria-Hungary
+    3 from January 1915 (11-33: Jan … Jun, 6) and 5 more from May 1915 (May, Jun, 2); these
+    count for national morale, not for a scenario's DM levels."""
+    sc = game.scenarios["ef-duration-1914"]
+    t = TestGame(game, sc, setup=False)
+    t.declare("!duration")
+    to_turn(t, GameDate(1915, 6, 1))
+    eog = check(t).end_of_game
+    income = {}
+    for i in eog.items:
+        if i.kind == "income":
+            income.setdefault((i.nation, i.rule), []).append(i.dm.lo)
+    income = {k: sorted(v) for k, v in income.items()}
+    assert income == {("russia", "11-35"): [3] * 8, ("austria-hungary", "11-33"): [3] * 6 + [5] * 2}, income
+    assert sum(income[("austria-hungary", "11-33")]) == 28
+    # without !duration: none
+    t = TestGame(game, sc, setup=False)
+    to_turn(t, GameDate(1915, 6, 1))
+    assert [i for i in check(t).end_of_game.items if i.kind == "income"] == []

@@ -354,7 +354,11 @@ def italian_entry_date(trigger: GameDate) -> GameDate:
 
 def romania_first_move(shaken: GameDate, die: int) -> GameDate:
     """11-55: die + 2 complete turns pass after the turn A-H becomes Shaken; Romanian forces move
-    from the turn after (Shaken on 3 June 1916, die 2: four turns, moving from 1 July 1916)."""
+    from the turn after (Shaken on 3 June 1916, die 2: four turns, moving from 1 July 1916).
+    Shaken in a Monthly Special Turn (by its DM income, 11-33), the first complete turn is turn 1
+    of that month."""
+    if shaken.turn == 0:
+        return add_turns(replace(shaken, turn=1), die + 2)
     return add_turns(shaken, die + 2 + 1)
 
 

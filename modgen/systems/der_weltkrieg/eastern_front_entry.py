@@ -108,7 +108,9 @@ def _romania_from(ctx: CheckContext) -> tuple[GameDate | None, GameDate | None, 
     if state is not True or when is None:
         return None, None, ("Austria-Hungary has not suffered Shaken National Morale"
                             if state is False else ""), why
-    rolls = [r for r in _rolls(ctx) if r["rule"] == "11-55"]
+    # the roll is made "at the instant that Austria-Hungary is 'Shaken'": one before is not it
+    rolls = [r for r in _rolls(ctx) if r["rule"] == "11-55" and isinstance(r["date"], GameDate)
+             and r["date"] >= when]
     if rolls:
         r = rolls[0]
         first = romania_first_move(when, r["value"])

@@ -376,7 +376,7 @@ def duration_dm_and_morale(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     if d.turn == 0 and d not in g.dm_income_dates and sc is not None:
         g.dm_income_dates.add(d)
         for inc in sc.dm_income:
-            if not inc.years or d.year in inc.years:
+            if (not inc.years or d.year in inc.years) and (inc.start is None or d >= inc.start):
                 g.ledger.add(D.DmItem(inc.nation, Span(inc.dm, inc.dm), inc.rule,
                                       f"{inc.rule}: Monthly Special Turn {d.month_name} {d.year}",
                                       ctx.step, str(d), "income"))
