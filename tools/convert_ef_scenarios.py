@@ -198,8 +198,15 @@ KIND = {
     ("*", "11-24"): ("checked", "from the HQs' SupplyPoints"),
     ("*", "17-19"): ("checked", "from the HQs' SupplyPoints at each Monthly Special Turn"),
     ("*", "17-20"): ("checked", "from the HQs' SupplyPoints at each Monthly Special Turn"),
-    ("*", "11-55"): ("advisory", "needs the A-H DM (Shaken) and the die roll: WE-SC-03 is checked as arithmetic"),
-    ("*", "17-6"): ("advisory", "needs the die roll and the A-H DM: WE-SC-02 is checked as arithmetic"),
+    ("*", "11-55"): ("checked", "with !duration (A-H Shaken: duration.morale), !roll 11-55 before the die "
+                               "and !joins romania: joining or Romanian units moving too early"),
+    ("*", "17-6"): ("checked", "with !roll 17-6 in the Monthly Special Turn and !joins italy; Serbian supply is "
+                              "not kept: a roll the -2 decides is undetermined"),
+    ("*", "11-33"): ("checked", "DM income as data (duration.dm_income), with !duration"),
+    ("*", "11-35"): ("checked", "the 3 DM a month as data (duration.dm_income); the city DM rule is not checked"),
+    ("*", "11-38"): ("checked", "thresholds as data (duration.morale; the years as 000 15-9 prints the same values)"),
+    ("*", "11-40"): ("checked", "Romanian units still on the map once Romania has 250 DM"),
+    ("*", "11-41"): ("checked", "Bulgarian units still on the map once Bulgaria has 50 DM"),
     ("*", "17-7"): ("checked", "no unit enters Italy before it joins"),
 }
 ADVISORY_DEFAULT = {
@@ -533,6 +540,8 @@ def write(seed: dict, sc: dict, out: Path, book: list[str], units: dict) -> str:
         src = {"ef_duration_1915": "gorlice_tarnow_1915_05", "ef_duration_1916": "brusilov_1916_wide"}[sc["id"]]
         vals = next(s for s in seed["scenarios"] if s["id"] == src)["starting_dm"]["values"]
         w("starting_dm: {" + ", ".join(f"{nat(k)}: {v}" for k, v in vals.items()) + "}   # " + q(ref))
+    if sc["id"] in DURATION_DATA:
+        L.extend(DURATION_DATA[sc["id"]].rstrip("\n").split("\n"))
     data = dict(RULE_DATA.get(sc["id"]) or {})
     if sc["id"] in NEUTRAL_AT_START:
         data["neutral"] = NEUTRAL_AT_START[sc["id"]]
@@ -721,6 +730,8 @@ _COMBINE = {"into": "ah-inf-xx-31", "from": ["ah-inf-x-61", "ah-inf-x-62"], "whe
 _NO_GERMANS_6_5 = {"nation": "germany", "sheet": "6-5"}
 _AH_SHEETS = {"nation": "austria-hungary", "allowed": ["4-5", "5-5", "5-5S", "6-5"], "except": "siege-art"}
 _DURATION = {
+    "11-40": {"nation": "romania", "dm": 250, "text": "Romania surrenders: every Romanian unit is removed from play (11-37)"},
+    "11-41": {"nation": "bulgaria", "dm": 50, "text": "the Bulgarian forces are removed from the game"},
     "11-6": _TRANSFER,
     "11-10": {"combine": [_COMBINE, {"into": "ah-inf-xx-7", "from": ["ah-inf-x-13", "ah-inf-x-14"], "when": "any time"}]},
     "11-16": {"months": 3, "types": ["hq", "eng"]},
@@ -844,6 +855,38 @@ RULE_DATA = {
                               "11-31": _DURATION["11-31"]},
 }
 
+
+#: national morale and DM income of the duration games (``duration:``, docs/victory-conditions.md)
+_AH_MORALE_YEARS = """      by_year:
+        1914: {economic_collapse: 375, surrender: 450}
+        1915: {economic_collapse: 525, surrender: 600}
+        1916: {economic_collapse: 600, surrender: 700}
+        1917: {economic_collapse: 700, surrender: 800}
+"""
+_EF_DURATION = ("""duration:
+  morale:
+    - rule: "11-38"
+      nation: austria-hungary
+      shaken: 550
+      line: 1677
+""" + _AH_MORALE_YEARS + """      note: "11-38 prints Shaken at 550 and the Economic Collapse values 375, 525, 600, 700 and Surrender values 450, 600, 700, 800, but its text layer loses which year each belongs to (003:L1681, missing-data M7); 000 15-9 (L1556-1561) prints the same values in that order for 1914-1917: paired as there. Russia (11-39: Shaken 600) is not tracked: its Economic Collapse and Surrender values have no year in the source (M7)."
+  dm_income:
+    - {nation: austria-hungary, dm: 3, rule: "11-33", from: "Special January 1915", line: 1665, note: "lack of imported food"}
+    - {nation: austria-hungary, dm: 5, rule: "11-33", from: "Special May 1915", line: 1665, note: "losses on the Italian Front"}
+    - {nation: russia, dm: 3, rule: "11-35", from: "Special November 1914", line: 1669, note: "losses on the Caucasus front (3 DM per month)"}
+""")
+DURATION_DATA = {
+    "ef_duration": _EF_DURATION, "ef_duration_1915": _EF_DURATION, "ef_duration_1916": _EF_DURATION,
+    "if_ef_linked_duration": """duration:
+  morale:
+    - rule: "15-9"
+      nation: austria-hungary
+      shaken: 550
+      line: 1554
+""" + _AH_MORALE_YEARS + """        1918: {economic_collapse: 775, surrender: 900}
+      note: "000 15-9 (L1554-1561), the same table as 003 11-38; Russia (003 11-39: Shaken 600) is not tracked: its Economic Collapse and Surrender values have no year in the source (missing-data M7)."
+""",
+}
 
 #: combatants of a duration game that are neutral at its start and join by a rule: 11-51 (Bulgaria,
 #: by position or on 2 October 1915), 11-55 (Romania, a die roll after A-H is Shaken), 17-6 (Italy,

@@ -223,3 +223,30 @@ def test_11_33_and_11_35_dm_each_monthly_special_turn(game):
     t = TestGame(game, sc, setup=False)
     to_turn(t, GameDate(1915, 6, 1))
     assert [i for i in check(t).end_of_game.items if i.kind == "income"] == []
+
+
+# ------------------------------------------------------------------ 11-40, 11-41 removal at a DM limit
+
+
+def bulgaria_at(game, dm, *, remove=False):
+    """The 1916 East Front Duration Game (Bulgaria starts at 10 DM, 6-1): a Bulgarian unit on
+    map 6-5; Bulgaria's DM rise by ``dm`` on 3 June; the unit is taken off or stays."""
+    sc = game.scenarios["ef-duration-1916"]
+    t = TestGame(game, sc, setup=False)
+    t.place("bg-inf-x-1-1", "6-5:2413")
+    t.declare("!scenario ef-duration-1916")
+    to_turn(t, GameDate(1916, 6, 3), "cp-movement")
+    t.declare(f"!dm bulgaria {dm} losses")
+    t.next_phase()
+    if remove:
+        t.eliminate("bg-inf-x-1-1")
+    t.next_phase(2)
+    return check(t)
+
+
+def test_11_41_bulgarian_forces_removed_at_50_dm(game):
+    (f,) = hits(bulgaria_at(game, 40), "EF 11-41")                 # 10 + 40 = 50
+    assert "still on the map" in f.message and "50 Bulgaria DM" in f.message
+    assert hits(bulgaria_at(game, 40, remove=True), "EF 11-41") == []
+    assert hits(bulgaria_at(game, 39), "EF 11-41") == []           # 49
+    assert hits(bulgaria_at(game, 39), "EF 11-41", "undetermined") == []

@@ -1,5 +1,5 @@
 """Entries into the war by die roll on Demoralization: Romania (003 11-55) and Italy (000 17-6,
-the South and East Front Duration Game).
+the South and East Front Duration Game); leaving it at a DM limit (11-40 Romania, 11-41 Bulgaria).
 
 Both rolls are made at a moment the log shows only as a 1d6 among others, so the player names
 it: ``!roll 11-55`` (or ``!roll 17-6``) before the roll makes the next 1d6 that rule's roll. The
@@ -270,3 +270,54 @@ def italy_joined_when_due(ctx: CheckContext, ended: PhaseInfo):
     if due is not None and ended.date == due and ctx.once("EF 17-6", "late"):
         yield ctx.finding("EF 17-6", VIOLATION, f"Italy had not joined by the end of the Entente "
                           f"Movement Phase of {due} (no !joins italy): {why}", side="entente")
+
+
+# ------------------------------------------------------------------------- 11-40, 11-41 leaving
+
+
+def _dm_now(ctx: CheckContext, nation: str):
+    """The nation's DM so far in this duration game: the scenario's starting DM (the East Front
+    Duration Games are always duration games) and those of the log."""
+    sc = ctx.scenario
+    led = game_state(ctx).ledger
+    span = led.total([nation], include_start=bool(led.starting))
+    if not led.starting and sc is not None:
+        start = sc.starting_dm.get(nation, 0)
+        span = type(span)(span.lo + start, span.hi + start)
+    return span
+
+
+@rule("EF 11-40", "phase_end")
+def removed_at_the_dm_limit(ctx: CheckContext, ended: PhaseInfo):
+    """11-40 (Romania surrenders at 250 DM: every Romanian unit is removed, 11-37) and 11-41
+    (Bulgarian forces are removed once Bulgaria reaches 50 DM): a unit of the nation still on the
+    map at the end of a phase that began with the limit reached is a violation (reached only in
+    part of the DM range: undetermined)."""
+    state = ctx.cache.setdefault("ef-dm-limits", {})
+    for number in ("11-40", "11-41"):
+        d = data(ctx, number)
+        if d is None:
+            continue
+        nation, limit = d["nation"], int(d["dm"])
+        prev = state.get(number, False)          # reached by the end of the previous phase?
+        dm = _dm_now(ctx, nation)
+        if prev is not True:                     # DM are never refunded (26-4): a limit stays reached
+            state[number] = True if dm.lo >= limit else None if dm.hi >= limit else False
+        left = units(ctx, nation=nation)
+        if not left or prev is False:
+            continue
+        nat = ctx.game.nations[nation]
+        what = (f"{len(left)} {nat.adjective} unit(s) still on the map at the end of the "
+                f"{ctx.phase_label()} with {nation_dm(dm)} {nat.name} DM")
+        if prev is True and ctx.once(f"EF {number}", "removed"):
+            yield ctx.finding(f"EF {number}", VIOLATION, f"{what}: at {limit} DM {d['text']} "
+                              f"({number})", units=left[:5], hexes=[u.hex for u in left[:5]],
+                              side=ctx.game.side_of(nation))
+        elif prev is None and ctx.once(f"EF {number}", "maybe"):
+            yield ctx.finding(f"EF {number}", UNDETERMINED, f"{what}: at {limit} DM {d['text']} "
+                              f"({number})", units=left[:5], side=ctx.game.side_of(nation),
+                              missing=f"whether {nat.name}'s DM reached {limit}")
+
+
+def nation_dm(dm) -> str:
+    return f"{dm.lo}" if dm.lo == dm.hi else f"{dm.lo}-{dm.hi}"
