@@ -161,8 +161,11 @@ KIND = {
     ("galicia_1914_08", "7-3"): ("checked", "with 7-2"),
     ("galicia_1914_08", "7-4"): ("checked", "with 7-2"),
     ("galicia_1914_08", "7-5"): ("checked", "with 7-2"),
-    ("galicia_1914_08", "7-6"): ("advisory", COMBAT + " (supply spent on attacks)"),
-    ("galicia_1914_08", "7-7"): ("advisory", COMBAT + " (the 4 MP supply range)"),
+    ("galicia_1914_08", "7-6"): ("checked", "the SP each HQ spent on attacks that turn; less than 8 is "
+                                            "undetermined (whether more was possible)"),
+    ("galicia_1914_08", "7-7"): ("checked", "a German unit leaving the 1st Army HQ's 4 MP supply range in a Movement "
+                                            "Phase after being inside it; outside it and never inside: undetermined "
+                                            "(as soon as possible)"),
     ("galicia_1914_08", "7-8"): ("advisory", COMBAT + " (supply)"),
     ("galicia_1914_08", "7-9"): ("checked", ""),
     ("galicia_1914_08", "7-10"): ("checked", ""),
@@ -838,6 +841,9 @@ RULE_DATA = {
                 "ezoc": ["ah-hq-xxxx-3rd", "ah-hq-xxxx-kov", "ah-hq-xxxx-2nd"], "until": "4 September 1914"},
         "7-9": {"hexes": ["5-5:3111"], "nation": "austria-hungary", "size": "X"},
         "7-10": {"arrive": "ah-hq-xxxx-2nd", "remove": "ah-hq-xxxx-kov", "date": "7 August 1914"},
+        "7-6": {"sp": 8, "turns": {"6 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th"],
+                                   "7 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th", "ah-hq-xxxx-3rd"]}},
+        "7-7": {"hq": "ah-hq-xxxx-1st", "nation": "germany", "mp": 4},
     },
     "link_serbia_galicia": {"17-5": _COMBINE},
     "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE},

@@ -609,3 +609,56 @@ def test_41_3_ends_the_russian_one_third_retreat(game):
     assert rule_hits(r, "41-2") == [] and rule_hits(r, "14-4") == []
     und = rule_hits(r, "41-2", "undetermined") + rule_hits(r, "14-4", "undetermined")
     assert und and "41-3" in und[0].missing, und
+
+
+# Galicia 1914: 7-6 (the armies' attack supply), 7-7 (German units near the 1st Army HQ)
+
+def galicia_attack(game, sp):
+    """6 August 1914: the A-H 1st Army HQ pays ``sp`` SP for the 29th's attack on 5-5:2706; the
+    4th Army HQ stays off the map (no attack possible for it)."""
+    t = new(game, "ef-galicia-1914-08", date=GameDate(1914, 8, 6), phase="cp-combat")
+    t.place("ru-inf-xx-13", "5-5:2706")
+    t.place("ah-inf-xx-29", "5-5:2707")
+    t.place("ah-hq-xxxx-1st", "5-5:2708", sp=20)
+    t.declare(f"!attack 5-5:2706 with 29 Inf XX supply 1st {sp}")
+    t.declare("!terrain 5-5:2706 clear")
+    t.roll("1d6", [3])
+    t.declare("!hold 5-5:2706")
+    t.declare("!counterattack 5-5:2706 none")
+    t.flip("ru-inf-xx-13")
+    t.next_phase()
+    return check(t)
+
+
+def test_7_6_the_armies_spend_8_sp_on_attacks_if_possible(game1):
+    (f,) = rule_hits(galicia_attack(game1, 4), "EF 7-6", "undetermined")
+    assert "1st HQ XXXX spent 4 SP on attacks" in f.message and "possible" in f.missing
+    assert rule_hits(galicia_attack(game1, 4), "EF 7-6") == []          # never a violation
+    r = galicia_attack(game1, 8)
+    assert rule_hits(r, "EF 7-6") == [] and rule_hits(r, "EF 7-6", "undetermined") == []
+
+
+def galicia_germans(game, start, to):
+    t = new(game, "ef-galicia-1914-08", date=GameDate(1914, 8, 5), phase="cp-reinforcement")
+    t.place("ah-hq-xxxx-1st", "5-5:2708", sp=5)
+    t.place("ge-inf-x-18lw", start)
+    t.next_phase()                                        # Central Powers Movement Phase
+    if to:
+        t.move("ge-inf-x-18lw", *to)
+    t.next_phase()
+    return check(t)
+
+
+def test_7_7_german_units_stay_in_the_first_army_supply_range(game):
+    # inside (adjacent) at the start; moved 5 hexes away: a violation
+    r = galicia_germans(game, "5-5:2709", ["5-5:2710", "5-5:2711", "5-5:2712", "5-5:2713"])
+    (f,) = rule_hits(r, "EF 7-7")
+    assert "after being inside it" in f.message
+    # inside and staying inside
+    r = galicia_germans(game, "5-5:2709", ["5-5:2809"])
+    assert rule_hits(r, "EF 7-7") == [] and rule_hits(r, "EF 7-7", "undetermined") == []
+    # never inside yet, still outside after moving: as soon as possible is undetermined
+    r = galicia_germans(game, "5-5:2715", ["5-5:2714"])
+    assert rule_hits(r, "EF 7-7") == []
+    (f,) = rule_hits(r, "EF 7-7", "undetermined")
+    assert "as soon as possible" in f.message

@@ -29,7 +29,7 @@ from .checks.common import (board_state, enemy_zoc_hexes, is_unit, marker_kind, 
                             unit_view)
 from .checks.combat_state import combats, resolve_hq
 from .combat_record import Combat, CombatUnit
-from .eastern_front import data, gdate, hx, moved_path
+from .eastern_front import data, gdate, hx, moved_path, units
 from .rules import danube
 
 CP, ENTENTE = "central-powers", "entente"
@@ -602,3 +602,106 @@ def bucharest_open_city(ctx: CheckContext, c: Combat):
                           f"{c.target}, a hex of Bucharest's fortresses; after the serious reverse "
                           f"Bucharest is an open city and no Entente unit may defend there",
                           hexes=[c.target], side=ENTENTE, step=c.first_step, check="combat")
+
+
+# ------------------------------------------------------------------------- Galicia 1914
+
+
+@rule("EF 7-6", "phase_end")
+def galicia_attack_supply(ctx: CheckContext, ended: PhaseInfo):
+    """7-6 (Galicia): on 6 August 1914 the A-H 1st and 4th Army HQs, on 7 August the 1st, 4th
+    and 3rd, spend at least 8 SP each on attacks "if possible". What they spent is read from the
+    turn's ``!attack`` supply clauses; less than 8 is undetermined (whether more was possible,
+    the log cannot say), never a violation."""
+    d = data(ctx, "7-6")
+    if d is None or ended.kind != "combat" or ended.side != CP or ended.date is None:
+        return
+    hqs = next((v for k, v in d["turns"].items() if gdate(k) == ended.date), None)
+    if not hqs:
+        return
+    need = int(d["sp"])
+    for hq_id in hqs:
+        pieces = [u for u in ctx.units.values() if u.unit_id == hq_id]
+        if not pieces or all(u.hex is None for u in pieces):
+            continue                                  # not on the map: no attack possible
+        hq = pieces[0]
+        spent, unknown = 0, False
+        for c in combats(ctx):
+            if c.date != ended.date or c.side != CP or c.supply is None:
+                continue
+            for i, pay in enumerate(c.supply):
+                if c.supply_hqs.get(i) in {u.piece for u in pieces}:
+                    if pay.sp is None:
+                        unknown = True
+                    else:
+                        spent += pay.sp
+        if spent >= need:
+            continue
+        yield ctx.finding("EF 7-6", UNDETERMINED, f"{hq.name} spent {spent}"
+                          f"{' or more' if unknown else ''} SP on attacks on {ended.date}; 7-6 "
+                          f"requires at least {need} if possible", units=[hq], side=CP,
+                          missing="whether attacks costing the 7-6 minimum were possible")
+
+
+def _near_first_army(ctx: CheckContext, d) -> tuple:
+    """(the HQ, {German piece: inside its supply range?}) on the current positions."""
+    from .checks.supply import supply_line_length
+    hq = next((u for u in ctx.units.values() if u.unit_id == d["hq"] and u.hex is not None), None)
+    near = {}
+    for u in units(ctx, nation=d["nation"]):
+        near[u.piece] = None if hq is None else \
+            supply_line_length(ctx, u, u.hex, hq, max_mp=int(d["mp"])) is not None
+    return hq, near
+
+
+@rule("EF 7-7", "setup")
+def galicia_germans_at_the_start(ctx: CheckContext):
+    """7-7 bookkeeping: the German units inside the 1st Army HQ's supply range at the start."""
+    d = data(ctx, "7-7")
+    if d is not None:
+        _hq, near = _near_first_army(ctx, d)
+        ctx.cache["ef-7-7-inside"] = {p: True for p, v in near.items() if v}
+    return ()
+
+
+@rule("EF 7-7", "phase_end")
+def galicia_germans_near_the_first_army(ctx: CheckContext, ended: PhaseInfo):
+    """7-7 (Galicia): the German units, under the A-H 1st Army, move into the 4 MP supply range
+    of its HQ as soon as possible and once inside do not voluntarily leave it: a German unit
+    inside at the start of a Central Powers Movement Phase (or at any earlier phase end) and
+    outside at its end is a violation; one never inside yet, outside at its end, undetermined
+    (whether it could have got there), once per unit."""
+    d = data(ctx, "7-7")
+    if d is None:
+        return
+    hq, near_now = _near_first_army(ctx, d)
+    inside = ctx.cache.setdefault("ef-7-7-inside", {})
+    mp = int(d["mp"])
+    for u in units(ctx, nation=d["nation"]):
+        near = near_now.get(u.piece)
+        was = inside.get(u.piece)
+        if near:
+            inside[u.piece] = True
+            continue
+        if ended.kind != "movement" or ended.side != CP or hq is None:
+            continue                           # retreats and other phases: not voluntary
+        if was and u.piece not in ctx.moves and hq.piece not in ctx.moves:
+            if ctx.once("EF 7-7", ("blocked", u.piece)):
+                yield ctx.finding("EF 7-7", UNDETERMINED, f"{u.name} in {u.hex} is outside the "
+                                  f"{mp} MP supply range of {hq.name} ({hq.hex}) without either "
+                                  f"having moved this phase", units=[u, hq], hexes=[u.hex, hq.hex],
+                                  side=CP, missing="whether the unit could move back into range "
+                                  "(an enemy ZOC may block its supply line)")
+        elif was:
+            inside[u.piece] = False
+            yield ctx.finding("EF 7-7", VIOLATION, f"{u.name} ended the {ctx.phase_label()} in "
+                              f"{u.hex}, outside the {mp} MP supply range of {hq.name} "
+                              f"({hq.hex}), after being inside it: 7-7 German units, once inside, "
+                              f"do not voluntarily leave it", units=[u, hq], hexes=[u.hex, hq.hex],
+                              side=CP)
+        elif was is None and ctx.once("EF 7-7", u.piece):
+            yield ctx.finding("EF 7-7", UNDETERMINED, f"{u.name} ended the {ctx.phase_label()} "
+                              f"in {u.hex}, outside the {mp} MP supply range of {hq.name} "
+                              f"({hq.hex}); 7-7: German units move into it as soon as possible",
+                              units=[u, hq], hexes=[u.hex, hq.hex], side=CP,
+                              missing="whether the unit could have reached the range this turn")
