@@ -101,6 +101,8 @@ def script(steps: int) -> TestGame:
                 t.declare(f"!counterattack {h} supply {hqs.get(game.side_of(game.counters[dfd].nation), '?')} 1")
                 t.roll("1d6", [1 + (len(t.steps) // 7) % 6])
                 for u in (att, dfd):
+                    if game.counters[u].back is None:
+                        continue                               # one-sided: nothing to flip
                     t.flip(u)                                  # a loss, or one taken back
                     flipped ^= {u}
         if len(t.steps) < steps:

@@ -145,3 +145,18 @@ def test_a_foreign_tracker_is_not_read_with_our_calendar():
         c = Checker(g, t.scenario)
         c.run(parse_log(text))
         assert c._labels_trusted is trusted
+
+
+def test_an_unread_tracker_is_noted_with_the_systems_own_phase_rules():
+    """When the date and phase cannot be read, the note names rules of the game's own system
+    (those run at a turn or a phase's end), not another system's numbers."""
+    from modgen.systems.der_weltkrieg import calendar
+    g = check_game.game()
+    t = TestGame(g, g.scenarios["if-test"])
+    state = calendar.turn_state(t.turns.calendar, t.date, t.phase)
+    c = Checker(g, t.scenario)
+    c.run(parse_log(t.text().replace(state, "")))      # a tracker with no state at all
+    note = next(n for n in c.ctx.notes if "could not be read" in n)
+    phased = {r.number for r in c.rules if r.hook in ("turn", "phase_end")}
+    named = note.split("(", 1)[1].split(")", 1)[0].replace(", …", "").split(", ")
+    assert named and set(named) <= phased

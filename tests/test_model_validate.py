@@ -77,6 +77,15 @@ def test_unknown_counter_in_scenario(tmp_path):
     assert messages(root) == [f"{S1}:11: setup[1].counter: unknown counter 'ah-mtn-x-99m'"]
 
 
+def test_reduced_set_up_of_a_counter_with_no_reduced_side(tmp_path):
+    # an HQ (or fortress, or single-step unit) has no back: "reduced: true" is an error, not a
+    # counter the module cannot show
+    root = make_root(tmp_path, **{S1: "s1-reduced-one-sided.yaml"})
+    assert messages(root) == [f"{S1}:11: setup[1].reduced: counter 'ah-hq-xxxx-tir' has no "
+                              f"reduced side (its back is blank or not printed): it cannot be set "
+                              f"up reduced"]
+
+
 def test_off_map_hex(tmp_path):
     root = make_root(tmp_path, **{S1: "s1-off-map-hex.yaml"})
     assert messages(root) == [f"{S1}:11: setup[1].hex: hex 9950 is not on map 6-4"]

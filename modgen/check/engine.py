@@ -383,9 +383,13 @@ class Checker(Visitor):
         # the log may stop in the middle of a phase: end-of-phase checks run only on real ends
         self.ctx.step = self.ctx.last_step
         if self.ctx.now.phase is None and not self._phase_seen:
+            # name this system's own phase rules: those run at a turn or a phase's end
+            phased = sorted({r.number for r in self.rules if r.hook in ("turn", "phase_end")},
+                            key=_rule_key)
+            named = ", ".join(phased[:4]) + (", …" if len(phased) > 4 else "")
             self.ctx.notes.append("the turn tracker's date and phase could not be read from the "
-                                  "log: rules that depend on the phase (5, 6-3, 25-2, …) were not "
-                                  "checked")
+                                  "log: rules that depend on the phase"
+                                  + (f" ({named})" if named else "") + " were not checked")
         self._run("end")
 
     def coverage(self, log: LogData) -> Coverage:

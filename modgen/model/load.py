@@ -76,6 +76,9 @@ COUNTER = Schema({
 }, name="counter file: counters[]")
 COUNTER_FILE = Schema({"nation": Field(TEXT, required=True), "counters": Field(Records(COUNTER), required=True),
                        "back_rule": NOTE, "notes": NOTES, "sources": ListOf(NOTE),
+                       "hq_movement": Field(Int(1), doc="movement allowance of the file's HQ counters "
+                                            "that print none: a placeholder (hq_movement_reason says why)"),
+                       "hq_movement_reason": Field(NOTE, doc="why hq_movement is a placeholder (required with it)"),
                        "rulebook": Field(TEXT, doc="the seed file the counters' lines point into (000, 003)")},
                       name="counter file")
 MARKER = Schema({"id": Field(IDENT, required=True), "kind": Field(Enum(MARKER_KINDS), required=True),
@@ -363,10 +366,15 @@ class _Loader:
                 c.error(f"rulebook must be a seed file number like '003', got {book!r}", top.line("rulebook"),
                         "rulebook")
                 book = "000"
+            hq_ma, hq_why = top["hq_movement"], top["hq_movement_reason"]
+            if hq_ma is not None and not hq_why:
+                c.error("hq_movement is a placeholder: give hq_movement_reason (why, and where the "
+                        "rulebook is silent)", top.line("hq_movement"), "hq_movement_reason")
             raw = top.node.get("counters")
             for i, u in enumerate(raw if isinstance(raw, list) else ()):
                 counter = self.counter(u, c, f"counters[{i}]", line_of_list(top.node, "counters", i),
-                                       nation or "", back_rule, book=book)
+                                       nation or "", back_rule, book=book,
+                                       hq_movement=(hq_ma, hq_why) if hq_ma is not None else None)
                 if counter is None:
                     if isinstance(u, dict) and isinstance(u.get("id"), str):
                         self.invalid_counters.add(u["id"])
@@ -380,8 +388,11 @@ class _Loader:
         return out
 
     def counter(self, u: Any, c: FileCtx, f: str, line: int | None, nation: str, back_rule: str,
-                schema: Schema = COUNTER, book: str = "000") -> Counter | None:
-        """One counter record (``schema``: the counter fields; a rules system may extend them)."""
+                schema: Schema = COUNTER, book: str = "000",
+                hq_movement: tuple[int, str] | None = None) -> Counter | None:
+        """One counter record (``schema``: the counter fields; a rules system may extend them).
+        ``hq_movement``: (MA, reason) the counter file gives HQs that print no movement allowance
+        — a placeholder: the counter's front is marked so (``front_placeholder``)."""
         if not isinstance(u, dict):
             c.error(f"expected a mapping, got {_kind_of(u)}", line, f)
             return None
@@ -399,8 +410,12 @@ class _Loader:
             if needed and utype is not None and not r.present(key):
                 c.error("required field is missing", line_of(u), f"{f}.{key}")
         front, back = r["front"], r["back"]
+        hq_placeholder = None
         if utype == "hq" and front is None and not r.present("front"):
-            front = Face(None, None)
+            front = Face(None, hq_movement[0] if hq_movement else None)
+            if hq_movement:
+                hq_placeholder = Provenance("placeholder", hq_movement[1],
+                                            tuple(f"{book}:L{n}" for n in (r["lines"] or ())))
         for key, face in (("front", front), ("back", back)):
             if face is not None and face.movement is None and not face.rail_only and not face.river_only \
                     and face.strength is not None \
@@ -412,7 +427,7 @@ class _Loader:
                     front = None
         printed = r["back_printed"]
         lines = [f"{book}:L{n}" for n in (r["lines"] or ())]
-        prov = r["provenance"]
+        prov = r["provenance"] or hq_placeholder
         if prov is None:
             if printed is not None or utype in ("hq", "fortress") and back is None:
                 prov = Provenance("rulebook", "front and back as printed" if printed is not None else
@@ -424,7 +439,7 @@ class _Loader:
                 and back.strength > front.strength:
             c.error(f"back strength {back.strength} is above front strength {front.strength}", line_of(u, "back"),
                     f"{f}.back")
-        front_placeholder = bool(r["front_placeholder"])
+        front_placeholder = bool(r["front_placeholder"]) or hq_placeholder is not None
         if front_placeholder and (prov is None or prov.kind != "placeholder"):
             c.error("a counter whose front is a placeholder needs provenance {kind: placeholder, reason: ...}",
                     line_of(u, "front_placeholder"), f"{f}.front_placeholder")

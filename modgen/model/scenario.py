@@ -148,6 +148,9 @@ class _Scn:
             if front is not None and strength > front:
                 c.error(f"strength {strength} is above the counter's printed {front}", p.line("strength"),
                         f"{field}.strength")
+        if cid and p["reduced"] and self.counters[cid].back is None:
+            c.error(f"counter {cid!r} has no reduced side (its back is blank or not printed): it "
+                    f"cannot be set up reduced", p.line("reduced"), f"{field}.reduced")
         sp = p["supply_points"]
         if sp is not None and cid and self.counters[cid].type != "hq":
             c.error("only headquarters carry supply points", p.line("supply_points"), f"{field}.supply_points")

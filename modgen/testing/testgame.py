@@ -198,6 +198,8 @@ class TestGame:
         """Put a unit in the begin state: on a hex, or in an off-map area (``map_name``)."""
         if counter not in self.game.counters:
             raise ModgenError(f"no counter {counter!r} in game {self.game.id}")
+        if reduced and getattr(self.game.counters[counter], "back", True) is None:
+            raise ModgenError(f"counter {counter!r} has no reduced side: it cannot be placed reduced")
         if where is not None:
             x, y = self.pixel(where)
             m = MAIN_MAP
@@ -439,8 +441,13 @@ class TestGame:
         return self._step([f"-/{p.id}"])
 
     def flip(self, ref: str) -> int:
-        self._snapshot()
+        """Flip a unit to its other side (the ``Step`` layer, ``D/``). A counter with no reduced
+        side has nothing to flip to (our module gives it no flip layer): refused."""
         p = self._find(ref)
+        if p.counter is not None and getattr(self.game.counters[p.counter], "back", True) is None:
+            raise ModgenError(f"{self.name(p)} ({p.counter}) has no reduced side: a one-sided "
+                              f"counter cannot be flipped")
+        self._snapshot()
         old_state = self._traits(p).state
         old_name = self.name(p)
         p.level = 1 if p.level == 2 else 2

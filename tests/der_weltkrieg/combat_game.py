@@ -74,6 +74,15 @@ COUNTERS = [
     _c("ah-hq-xxxx-5th", "austria-hungary", "hq", "XXXX", "5th", None, 4),
     _c("it-hq-xxxx-2nd", "italy", "hq", "XXXX", "2nd", None, 4),
     _c("it-hq-xxxx-3rd", "italy", "hq", "XXXX", "3rd", None, 4),
+    # 14-16, 14-20, 29-15, 40-3
+    _c("fr-eng-iii-1", "france", "eng", "III", "1e", 1, 4),
+    Counter("fr-art-x-rr", "france", "art", "X", "RR", Face(6, None, rail_only=True), None),
+    _c("de-sart-x-1", "germany", "siege-art", "X", "1s", 8, 2, 4),
+    Counter("ah-cav-xx-7y", "austria-hungary", "cav", "XX", "7y", Face(1, 6), None,
+            full_strength=1, qualifiers=("yellow-values",)),
+    _c("ah-cav-xx-8u", "austria-hungary", "cav", "XX", "8u", 1, 6, full=1),
+    _c("it-cav-xx-1", "italy", "cav", "XX", "1c", 2, 6, 1, full=2),
+    _c("it-cav-xx-2", "italy", "cav", "XX", "2c", 2, 6, 1, full=2),
 ]
 
 MARKERS = {
@@ -83,6 +92,7 @@ MARKERS = {
     "entrained": MarkerDef("entrained", "entrained", "Entrained"),
     "strength-minus-1": MarkerDef("strength-minus-1", "strength", "-1", ("-1",)),
     "strength-half": MarkerDef("strength-half", "strength", "1/2", ("1/2",)),
+    "supply-points": MarkerDef("supply-points", "supply", "Supply Points"),
 }
 
 NATIONS = {
@@ -98,12 +108,15 @@ SIDES = (Side("central-powers", "Central Powers", ("germany", "austria-hungary")
 
 def game(setup=(), *, hexsides=None, hexes=None, date=GameDate(1915, 6, 1),
          first_phase="cp-combat", special_rules=(), markers=(), map_id="2-2", crt=None,
-         last=GameDate(1915, 6, 7), rail_capacities=(), reinforcements=()) -> Game:
+         last=GameDate(1915, 6, 7), rail_capacities=(), reinforcements=(), cols=(14, 30),
+         rows=(5, 24), country="france") -> Game:
     """A game whose one scenario ``t`` starts on ``date`` in ``first_phase`` with ``setup``
-    (``Placement``s; ``markers``: ``MarkerPlacement``s, placed on top of the units)."""
-    mapdef = make_map((14, 30), (5, 24), map_id=map_id, hexsides=hexsides or {},
-                      hexes={f"{c:02d}{r:02d}": {"country": "france"}
-                             for c in range(14, 31) for r in range(5, 25)} | (hexes or {}))
+    (``Placement``s; ``markers``: ``MarkerPlacement``s, placed on top of the units); the map
+    covers columns ``cols`` and rows ``rows`` of ``country``."""
+    mapdef = make_map(cols, rows, map_id=map_id, hexsides=hexsides or {},
+                      hexes={f"{c:02d}{r:02d}": {"country": country}
+                             for c in range(cols[0], cols[1] + 1)
+                             for r in range(rows[0], rows[1] + 1)} | (hexes or {}))
     sc = Scenario(id="t", name="Test", maps=(map_id,), first_turn=date, last_turn=last,
                   first_phase=first_phase, phasing_side="central-powers", description="test",
                   setup=tuple(setup), setup_incomplete=(), fortresses=(), markers=tuple(markers),
@@ -169,7 +182,7 @@ def new(setup, *, hexsides=None, markers_after=(), **kw):
             for m in after.get(i, []):
                 raise ValueError("markers go on a hex")
             continue
-        t.place(p.counter, p.hex, reduced=p.reduced)
+        t.place(p.counter, p.hex, reduced=p.reduced, sp=p.supply_points)
         for m in after.get(i, []):
             t.place_marker(m, p.hex)
     return t

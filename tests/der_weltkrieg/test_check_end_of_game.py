@@ -136,6 +136,36 @@ def test_may_1915_played_to_the_end_italian_decisive():
     assert "<h2>End of the game</h2>" in html and "Italian Decisive" in html
 
 
+def test_may_1915_overlapping_levels_of_both_sides_are_reported_as_such():
+    """May 1915's levels overlap: Italy holding Trieste (Italian Decisive) while Austria-Hungary
+    holds Gorizia and Riva with Italy on more than twice its DM (Austro-Hungarian Substantial).
+    The rulebook does not say which prevails: the report names both, with their reasons, and
+    no winner."""
+    t = TestGame(GAME, MAY)
+    t.place("it-inf-xx-34", "3419")              # Trieste held by Italy
+    t.place("it-inf-xx-9", "3118")
+    t.place("ah-inf-xx-3", "3218")
+    t.advance_to(GameDate(1915, 6, 1), "cp-combat")
+    t.eliminate("it-inf-xx-9")                   # Italy 4 DM, Austria-Hungary 0
+    t.advance_to(GameDate(1915, 8, 7), "entente-replacement")
+    r = check(t)
+    eog = r.end_of_game
+    assert eog.outcome.winner is None
+    assert [x.level.label for x in eog.outcome.conflict] == ["Austro-Hungarian Substantial",
+                                                            "Italian Decisive"]
+    assert eog.summary.startswith(
+        "victory: undetermined — levels of both sides hold: Austro-Hungarian Substantial for the "
+        "Central Powers (because Central Powers controls all of 2 hexes (0 not held); Italy 4 DM > "
+        "2 × Austria-Hungary 0 = 0) and Italian Decisive for the Entente (because Entente controls "
+        "any of 3 hexes (1 held: Trieste (3419)))")
+    assert "the scenario's victory conditions overlap" in eog.summary
+    assert "no side is named the winner" in eog.summary
+    assert eog.summary in render_text(r)
+    d = json.loads(render_json(r))["end_of_game"]["victory"]
+    assert d["winner"] is None
+    assert [c["label"] for c in d["conflict"]] == ["Austro-Hungarian Substantial", "Italian Decisive"]
+
+
 def test_unfinished_game_gives_the_standing_so_far():
     t = TestGame(GAME, MAY)
     t.place("it-inf-xx-34", "3419")

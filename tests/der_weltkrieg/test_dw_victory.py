@@ -197,9 +197,12 @@ def test_morale_thresholds_latch_15_9():
     t = _game().scenarios["if-1915-05"].morale
     tr = M.MoraleTracker({x.nation: x for x in t})
     assert M.threshold(tr.thresholds["austria-hungary"], M.COLLAPSE, 1915) == 525
-    assert tr.update("austria-hungary", Span(530, 530), GameDate(1915, 12, 0)) == [(M.COLLAPSE, True)]
-    # 1916 raises the threshold to 600: the collapse is kept
+    # 525 in 1915 is below Shaken's 550, which 26-5 puts first: only possibly reached
+    assert tr.update("austria-hungary", Span(530, 530), GameDate(1915, 12, 0)) == [(M.COLLAPSE, None)]
+    assert tr.state("austria-hungary", M.COLLAPSE) is None
+    # 1916 prints 600, in order: at 610 the collapse is certain (and latched)
     assert tr.update("austria-hungary", Span(560, 560), GameDate(1916, 1, 0)) == [(M.SHAKEN, True)]
+    assert tr.update("austria-hungary", Span(610, 610), GameDate(1916, 1, 1)) == [(M.COLLAPSE, True)]
     assert tr.state("austria-hungary", M.COLLAPSE) is True
     assert tr.update("austria-hungary", Span(590, 620), GameDate(1916, 2, 0)) == []   # 700 in 1916
     assert tr.state("austria-hungary", M.SURRENDER) is False
@@ -208,6 +211,24 @@ def test_morale_thresholds_latch_15_9():
     assert tr.state("italy", M.SHAKEN) is False
     tr.update("italy", Span(290, 310), GameDate(1915, 9, 0))
     assert tr.state("italy", M.SHAKEN) is None
+
+
+def test_morale_thresholds_out_of_26_5s_order_are_undetermined():
+    """15-10 prints Italy's Economic Collapse at 275 DM in 1915, below Shaken at 300 (and 15-9
+    Austria-Hungary's at 525, below 550): 26-5 has Shaken first. No verdict rests on the
+    contradictory number: the state is undetermined until the surrender threshold (300, in order)."""
+    t = {x.nation: x for x in _game().scenarios["if-1915-05"].morale}
+    it, ah = t["italy"], t["austria-hungary"]
+    assert M.reached(it, M.COLLAPSE, Span(280, 280), 1915) is None
+    assert M.reached(it, M.SHAKEN, Span(280, 280), 1915) is False
+    assert M.reached(it, M.COLLAPSE, Span(300, 300), 1915) is True       # surrendered: passed it
+    assert M.reached(it, M.COLLAPSE, Span(360, 360), 1916) is True       # 350 in 1916: in order
+    assert M.reached(ah, M.SURRENDER, Span(460, 460), 1914) is None      # 450 < 550 in 1914
+    assert M.reached(ah, M.SURRENDER, Span(610, 610), 1915) is True      # 600 ≥ 550
+    notes = M.contradictions(it) + M.contradictions(ah)
+    assert any("Economic Collapse at 275 in 1914, 275 in 1915 is below Shaken National Morale "
+               "at 300" in n for n in notes)
+    assert any("surrender at 450 in 1914" in n for n in notes)
 
 
 def test_region_membership_uncertain_for_clear_terrain():

@@ -42,6 +42,7 @@ def seam_game(game, attack="!attack 4-5N:1917 with 4-5:2001, 4-5N:1916 supply 9t
     t = new(game, "ef-gorlice-tarnow-1915-05")
     t.place("ru-inf-xx-13", "4-5N:1917")
     t.place("ru-hq-xxxx-10th", "4-5N:1716", sp=10)
+    t.place("ru-inf-xx-3cr", "4-5N:1816")     # the retreat hex is held: no 14-9 Column Attack
     t.place("ge-inf-xx-22", "4-5:2001")
     t.place("ge-inf-xx-38", "4-5N:1916")
     t.place("ge-hq-xxxx-9th", "4-5:2002", sp=10)

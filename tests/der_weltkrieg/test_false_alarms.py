@@ -172,3 +172,49 @@ def test_arrival_places_are_validated():
     assert any("9999" in m for m in msgs)
     assert [str(x) for x in p.places] == ["a map-edge rail hex of italy"]
     assert "places" in PLACEMENT.fields
+
+
+# ------------------------------------------------------------------ the engineers' notes (HQ MA, one-sided flips)
+
+def test_hq_moves_are_judged_against_a_placeholder_ma_and_never_violate():
+    """HQ counters print no Movement Allowance (6-3 moves them up to it; Figure 1 shows only a
+    flag): every HQ move was a 6-1 undetermined. The data now give HQs a placeholder MA of 4
+    (``hq_movement`` in the counter files, provenance placeholder): a move within it is clean, one
+    beyond it is undetermined naming the placeholder, never a violation."""
+    from dataclasses import replace
+    from modgen.model import load_game
+    from modgen.model.types import Provenance
+    game = load_game("italian-front")
+    hqs = [c for c in game.counters.values() if c.type == "hq"]
+    assert hqs and all(c.front.movement == 4 and c.front_placeholder
+                       and c.provenance.kind == "placeholder" for c in hqs)
+    real = game.counters["it-hq-xxxx-1st"]
+    assert "print no movement allowance for Headquarters" in real.provenance.reason
+    # the test map has no rail line, so no rail move can explain an HQ's long move
+    hq = next(c for c in cg.COUNTERS if c.id == "fr-hq-xxxx-6th")
+    cg.COUNTERS.append(replace(hq, id="fr-hq-xxxx-ph", designation="ph", front_placeholder=True,
+                               provenance=Provenance("placeholder", real.provenance.reason)))
+    try:
+        def hq_move(n):
+            t = cg.new([P("fr-hq-xxxx-ph", "1911")], first_phase="en-movement")
+            t.move("fr-hq-xxxx-ph", *[f"19{12 + i}" for i in range(n)])
+            t.next_phase()
+            return [f for f in check(t).findings if f.severity != "info"]
+        assert hq_move(4) == []                                     # 4 MP of clear
+        (f,) = hq_move(5)                                           # beyond the placeholder MA
+        assert f.severity == "undetermined" and f.rule == "6-9"
+        assert "the printed Movement Allowance of ph HQ XXXX" in f.missing
+        assert "placeholder" in f.missing
+    finally:
+        cg.COUNTERS.pop()
+
+
+def test_testgame_refuses_to_flip_or_reduce_a_one_sided_counter():
+    import pytest
+    from modgen.errors import ModgenError
+    t = cg.new([P("de-hq-xxxx-2nd", "2110"), P("fr-inf-xx-1", "2010")])
+    with pytest.raises(ModgenError, match="has no reduced side: a one-sided counter cannot be flipped"):
+        t.flip("de-hq-xxxx-2nd")
+    t.flip("fr-inf-xx-1")                                            # a two-sided unit flips
+    with pytest.raises(ModgenError, match="has no reduced side: it cannot be placed reduced"):
+        cg.new([P("fr-fort-3", "2010", reduced=True)])

@@ -10,13 +10,14 @@ model and the module writer are shared with every other system.
 * ``rules/`` — the Standard Rules as small pure functions (movement, ZOC, stacking, rail, supply);
 * ``checks/`` — the rules registered on the engine's hooks (``@rule("6-9", "move")``), turning the
   verdicts of ``rules/`` into findings: ``setup`` (4), ``sequence`` (5, 6-3, 25, 27), ``movement``
-  (6, 10-7, 35-1), ``danube`` (36), ``rail`` (7, 8, 9), ``stacking`` (11), combat (12-16, 21, 29,
-  30, 33: ``combat`` lists its modules — ``attack``, ``attack_legality``, ``losses``, ``retreat``,
-  ``advance``, ``column_attack``, ``fortress_surrender``, ``resolution``, ``combat_terrain``,
-  ``attack_limits``), ``recombination`` (23), ``supply`` (19: searches, payments),
-  ``supply_ledger`` (17, 18: SupplyPoints), ``income`` (25-7), ``trenches`` (22),
-  ``fortresses`` (21), ``demoralization`` (26), ``end_of_game`` (victory);
-  a new subject is a new module there, listed in ``SYSTEM.rules`` below;
+  (6, 10-7, 35-1), ``danube`` (36), ``rail`` (7, 8, 9), ``stacking`` (11), combat (12-16, 21,
+  29, 30, 33: ``combat`` lists its modules — ``attack``, ``attack_legality``, ``losses``,
+  ``retreat``, ``retreat_column``, ``advance``, ``column_attack``, ``fortress_surrender``,
+  ``resolution``, ``combat_terrain``, ``combat_order``, ``attack_limits``), ``recombination``
+  (23), ``supply`` (19: searches, payments), ``supply_ledger`` (17, 18: SupplyPoints), ``income``
+  (25-7), ``sp_markers`` (18-8..18-11), ``pockets`` (20-11, 20-13), ``trenches`` (22),
+  ``fortresses`` (21), ``demoralization`` (26-1..26-5), ``national_morale`` (26-6, 26-7),
+  ``end_of_game`` (victory); a new subject is a new module there, listed in ``SYSTEM.rules``;
 * ``combat_record`` — the ``Combat`` record of each combat (what other rules, e.g. supply, read);
 * ``declarations`` — the chat keywords of the system (``!rail``, ``!column``, ``!retreat``, ``!war``);
 * ``module`` — what its VASSAL module has beyond the common components (tracker, dice);
@@ -34,11 +35,11 @@ SYSTEM = System(
     rules=(".checks.setup", ".checks.sequence", ".checks.movement", ".checks.danube",
            ".checks.rail", ".checks.stacking", ".checks.attack", ".checks.losses",
            ".checks.combat", ".checks.recombination", ".checks.supply", ".checks.supply_ledger",
-           ".checks.income", ".checks.trenches", ".checks.fortresses", ".checks.demoralization",
+           ".checks.income", ".checks.sp_markers", ".checks.pockets", ".checks.trenches",
+           ".checks.fortresses", ".checks.demoralization", ".checks.national_morale",
            ".checks.end_of_game"),
     games={"italian-front": (".italian_front",),
-           "eastern-front": (".eastern_front", ".eastern_front_combat",
-                             ".eastern_front_entry")},
+           "eastern-front": (".eastern_front", ".eastern_front_combat", ".eastern_front_entry")},
     declarations=".declarations:KEYWORDS",
     tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",
             "sequence": ".tables:load_sequence"},

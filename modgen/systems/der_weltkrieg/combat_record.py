@@ -8,8 +8,9 @@ checks ``Combat.supply`` / ``Combat.counter_supply`` against the HQs' ``SupplyPo
 
 ``Combat`` fields
     ``number``            1, 2, … in log order
-    ``kind``              ``"attack"`` (Combat Phase, 12-1) or ``"column"`` (Column Attack in the
-                          phasing side's Movement Phase, 16-1)
+    ``kind``              ``"attack"`` (Combat Phase, 12-1), ``"column"`` (Column Attack in the
+                          phasing side's Movement Phase, 16-1) or ``"retreat-column"`` (the Column
+                          Attack of units that retreated into an enemy-controlled hex, 14-9)
     ``side``              the attacking side id; ``defender_side`` the other
     ``target``            the hex attacked (None while not known: an undeclared roll)
     ``sheet``             the sheet ``target`` was named on in a game of several sheets
@@ -237,7 +238,8 @@ class Combat:
 
     @property
     def title(self) -> str:
-        what = "Column Attack" if self.kind == "column" else "Combat"
+        what = {"column": "Column Attack", "retreat-column": "Column Attack (14-9)"}.get(
+            self.kind, "Combat")
         when = ", ".join(str(x) for x in (self.date, self.phase) if x)
         steps = (f"steps {self.first_step}-{self.last_step}" if self.last_step
                  and self.last_step != self.first_step else f"step {self.first_step}")

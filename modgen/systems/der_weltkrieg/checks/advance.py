@@ -11,11 +11,15 @@ from modgen.hexgrid import Hex
 
 from ..rules import combat as C
 from ..combat_record import Combat, CombatMove
+from .combat_order import resolved_before_next
 from .combat_state import CombatState, finding
 
 
 def advance(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: Hex, to: Hex):
     """15-1..15-3: an attacking unit moves into the hex its defenders vacated."""
+    late = resolved_before_next(ctx, st, c, "an advance", u)
+    if late is not None:
+        yield late
     c.advances.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
     c.last_step = ctx.step
     if u.counter.type in ("art", "siege-art"):

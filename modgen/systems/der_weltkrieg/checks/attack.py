@@ -25,6 +25,7 @@ from .attack_legality import check_attack
 from .combat_state import (ATTACK_DIE, CombatState, SURRENDER_DIE, combat_for_hex, current_combat,
                            finding, is_unit, now_strengths, open_combat, pending_for, phase_full,
                            phase_state, resolve_hq, resolve_units, snapshot)
+from . import retreat_column
 from .fortress_surrender import surrender_roll
 
 
@@ -83,7 +84,10 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
     if units_here:
         # the attacker is the enemy of the hex's units, whatever the phase (12-1 says when)
         side = ctx.enemy_side(units_here[0].side) or side
+    if retreat_column.take_declaration(ctx, st, d, side) is not None:
+        return   # 14-9: the Column Attack a retreat into an enemy-controlled hex calls for
     c = open_combat(ctx, st, side, target, d.step, d.text, sheet=_sheet(d))
+    retreat_column.other_attack_declared(st, c)
     c.option = d.option
     if ctx.now.phase is not None and not (ctx.now.kind in ("combat", "movement")
                                           and ctx.now.side == side):
@@ -171,6 +175,8 @@ def combat_dice(ctx: CheckContext, roll):
             c.counterattack = True
         _snapshot_counter(ctx, c)
         return
+    if retreat_column.take_roll(ctx, st, r):
+        return   # 14-9: the Column Attack of a stack that retreated into an enemy-controlled hex
     if ctx.now.kind == "movement" or phase_full(ctx, st):
         return   # a roll in a Movement Phase without an !attack: not known to be a Column Attack
     c = open_combat(ctx, st, ctx.now.side, None, ctx.step)

@@ -1,7 +1,8 @@
 """Who may attack what, judged when an attack is declared (the positions then are those of the
 combat):
 
-* 12-1/12-2: only an enemy-occupied hex is attacked (33-7: assault units may attack a vacant one);
+* 12-1/12-2: only an enemy-occupied hex is attacked (33-7: assault units may attack a vacant one;
+  18-11: a Supply Point marker may be attacked alone);
 * 12-4: attackers are adjacent to the hex; 12-5: never across alpine, sea or lake hexsides;
 * 12-7: a hex is attacked once per Combat Phase; 12-9: a unit attacks once per phase, 16-5: makes
   one Column Attack per Movement Phase;
@@ -9,7 +10,9 @@ combat):
   attack;
 * 16-4: artillery makes no Column Attack; 16-10: a Column Attack crosses none of the hexsides of
   ``column_attack.COLUMN_BANNED`` nor a major river;
-* 29-2: in 1914 siege artillery attacks only hexes with fortifications;
+* 29-2: in 1914 siege artillery attacks only hexes with fortifications; 29-15: from 1915 it
+  attacks other hexes as regular artillery, only against units in trenches (at half strength,
+  ``resolution``; half the SP, ``supply``);
 * 11-10: the attack limits on reduced-stacking hexes (``rules/stacking``);
 * IF 3-9 (``attack_limits``): no German attack into Italy before its date.
 """
@@ -22,8 +25,9 @@ from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import Combat, CombatUnit
 from .attack_limits import if_3_9
-from .column_attack import COLUMN_BANNED
-from .combat_state import CombatState, NON_ATTACKERS, finding, is_unit, tec_table
+from .column_attack import COLUMN_BANNED, stack_problems
+from .combat_state import (CombatState, NON_ATTACKERS, finding, is_unit, siege_as_regular,
+                           tec_table)
 
 
 def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
@@ -33,7 +37,9 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
     mapdef = ctx.mapdef()
     tec = tec_table(ctx)
     enemies = [u for u in ctx.units_at(target) if is_unit(u) and u.side == c.defender_side]
-    if not enemies and c.attackers:
+    sp_marker = any(v.marker_id is not None and RP.marker_kind(ctx, v.marker_id) == "supply"
+                    for v in ctx.by_hex.get(target, {}).values())
+    if not enemies and c.attackers and not sp_marker:       # 18-11: a marker may be attacked
         if not all(is_assault(a) for a in c.attackers):
             yield finding(ctx, c, "12-1", VIOLATION, f"{target} holds no enemy unit: only enemy "
                           f"occupied hexes are attacked (12-2; 33-7 lets assault units attack a "
@@ -78,6 +84,11 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
             yield finding(ctx, c, "29-2", VIOLATION, f"{a.name}: in 1914 siege artillery attacks "
                           f"only hexes with fortifications; {target} has none",
                           units=[u] if u else [], hexes=[a.hex, target])
+        if siege_as_regular(ctx, c, a) and "trench" not in RP.hex_marker_kinds(ctx, target):
+            yield finding(ctx, c, "29-15", VIOLATION, f"{a.name}: from 1915 siege artillery "
+                          f"attacks a hex without fortifications only as regular artillery, and "
+                          f"only against units in trenches; {target} has no trench",
+                          units=[u] if u else [], hexes=[a.hex, target])
         # 12-9 (Combat Phase) / 16-5 (one Column Attack per Movement Phase)
         for other in st.phase:
             if other is c or other.kind != c.kind:
@@ -91,6 +102,8 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
                 break
         if ctx.scenario is not None and u is not None:
             yield from if_3_9(ctx, c, u, target)
+    if c.kind == "column":
+        yield from stack_problems(ctx, c)
     if c.kind == "attack":
         for other in st.phase:
             if other is not c and other.kind == "attack" and other.target == target:

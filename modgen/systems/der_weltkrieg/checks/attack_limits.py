@@ -1,10 +1,11 @@
 """The Italian Front's attack limits, scenario rules applied when the scenario's special rules
 carry them (``ctx.scenario.special_rules``):
 
-* IF 3-5: before 1917 the Italian 2nd and 3rd Armies make no combined attack; an Italian HQ
-  spends at most 12 SP on one attack in 1915 (18 in 1916); if one of the two armies attacks, the
-  other attacks with at least half as many SP in 1915 (a third in 1916), over the Italian Combat
-  Phase;
+* IF 3-5: before 1917 the Italian 2nd and 3rd Armies make no combined attack, each within its
+  sector (the 3rd south, the 2nd north of the line east-west through hexside 3217/3218); an
+  Italian HQ spends at most 12 SP on one attack in 1915 (18 in 1916); if one of the two armies
+  attacks, the other attacks with at least half as many SP in 1915 (a third in 1916), over the
+  Italian Combat Phase;
 * IF 3-8: French and British units make no unsupplied attacks in 1917 or 1918;
 * IF 3-9: no German unit attacks into Italy before the date the rule prints (a declared
   ``!war`` lifts it).
@@ -82,6 +83,49 @@ def if_3_5_single(ctx: CheckContext, c: Combat):
                           f"the attack on {c.target}; Italian HQs may not spend more than {cap} "
                           f"SP on a single attack in {c.date.year}", hexes=[c.target],
                           step=c.declared_step, side=c.side)
+    yield from _if_3_5_sectors(ctx, c, r)
+
+
+_SECTOR_LINE = re.compile(r"hexside\s+(\d{4})\s*/\s*(\d{4})", re.I)
+
+
+def half_rows(h: Hex) -> int:
+    """Twice the height of ``h``'s centre in rows: even columns sit half a hex lower
+    (``modgen.hexgrid``), so 3217 is 35, 3218 is 37 and the odd-column 3118 is 36."""
+    return 2 * h.row + (1 if h.col % 2 == 0 else 0)
+
+
+def sector_of(h: Hex, line: int) -> str | None:
+    """IF 3-5: "north" or "south" of the east-west line at ``line`` (in ``half_rows``), None for a
+    hex the line runs through (it "straddles" the line)."""
+    y = half_rows(h)
+    return "north" if y < line else "south" if y > line else None
+
+
+def _if_3_5_sectors(ctx: CheckContext, c: Combat, r):
+    """IF 3-5: the line east-west through the hexside the rule names (3217/3218) divides the
+    Isonzo sector: the 3rd Army is responsible for everything south of it, the 2nd Army for
+    everything north. An attacking unit the 3rd Army's HQ pays for standing wholly north of the
+    line, or one the 2nd Army's pays for wholly south, attacks outside its army's sector. Units
+    in hexes the line runs through are divided between the armies "as evenly as possible",
+    which the log cannot show: they are not judged."""
+    m = _SECTOR_LINE.search(r.text or "")
+    if not m:
+        return
+    a_hex, b_hex = Hex.parse(m.group(1)), Hex.parse(m.group(2))
+    line = (half_rows(a_hex) + half_rows(b_hex)) // 2
+    wrong = {"3rd": "north", "2nd": "south"}
+    for a in c.attackers:
+        army = _army_of(ctx, a.hq)
+        if army is None or a.hex is None or a.supply != "paid":
+            continue
+        where = sector_of(a.hex, line)
+        if where == wrong[army]:
+            yield finding(ctx, c, "IF 3-5", VIOLATION, f"{a.name} in {a.hex} attacks {c.target} "
+                          f"supplied by the Italian {army} Army, but {a.hex} lies {where} of the "
+                          f"line east-west through hexside {a_hex}/{b_hex}: the 3rd Army is "
+                          f"responsible for the sector south of it, the 2nd Army for the north",
+                          hexes=[a.hex, c.target], step=c.declared_step, side=c.side)
 
 
 def if_3_5_balance(ctx: CheckContext, st: CombatState):

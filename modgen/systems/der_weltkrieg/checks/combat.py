@@ -47,14 +47,16 @@ from ..combat_record import Combat, CombatMove
 from .advance import advance, advance_checks
 from .attack import snapshot_defenders
 from .attack_limits import if_3_5_balance, if_3_5_single, if_3_8
-from .column_attack import column_retreat
+from . import retreat_column
+from .column_attack import column_retreat, moved_after_column_attack
+from .combat_order import RETREAT_COLUMN
 from .combat_state import (CombatState, combat_of, current_combat, finding, is_unit, now_strengths,
                            open_combat, phase_state, run_combat_hook, snapshot_at)
 from .combat_terrain import terrain_choice
 from .fortress_surrender import siege_result
 from .losses import check_losses, infer_target, loss, placed_during_combat
 from .resolution import resolve_attack, resolve_counter, supply_of
-from .retreat import pre_combat_cavalry, retreat_move
+from .retreat import last_option_halving, pre_combat_cavalry, retreat_move
 
 # what other code reads from this module (the combat record's entry points)
 from .column_attack import column_attack_advance, column_attack_defender  # noqa: F401,E402
@@ -104,6 +106,8 @@ def combat_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         c = st.vacated.get(to)
         if c is not None and c.kind == "column" and any(a.piece == u.piece for a in c.attackers):
             c.advances.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
+        else:
+            yield from moved_after_column_attack(ctx, st, u, frm, to)
 
 
 def _combat_phase_move(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex):
@@ -111,10 +115,16 @@ def _combat_phase_move(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex):
     phasing = ctx.now.side
     # a retreat: a defender of a combat leaving the hex attacked
     c, role = combat_of(st, u.piece, roles=("defenders", "excluded"))
-    if c is not None and frm == c.target:
+    if c is not None and (frm == c.target or c.kind == RETREAT_COLUMN and any(
+            d.piece == u.piece and d.hex == frm for d in c.defenders)):
         yield from retreat_move(ctx, st, c, u, frm, to)
         return
     if u.side != phasing:
+        v = st.vacated.get(to)
+        if v is not None and v.kind == RETREAT_COLUMN and frm.distance(to) == 1 \
+                and any(a.piece == u.piece for a in v.attackers):
+            yield from advance(ctx, st, v, u, frm, to)     # 14-9: after its Column Attack
+            return
         cur = current_combat(st)
         if cur is not None and cur.target is None and cur.attack_roll is not None \
                 and any(v.side == phasing for n in frm.neighbours() for v in ctx.units_at(n)):
@@ -180,6 +190,8 @@ def combats_of_the_phase(ctx: CheckContext, ended: PhaseInfo):
     for c in st.phase:
         if not c.closed:
             yield from _finalize(ctx, st, c)
+    yield from retreat_column.unmade_attacks(ctx, st)
+    yield from last_option_halving(ctx, st)
     yield from if_3_5_balance(ctx, st)
     for key, v in list(st.pending.items()):
         if isinstance(key, tuple) and key[0] == "siege":
@@ -202,6 +214,10 @@ def _finalize(ctx: CheckContext, st: CombatState, c: Combat):
     for u in c.attackers + c.defenders:
         if u.after is None:
             u.after = now_strengths(ctx, u.piece)
+    if c.kind == RETREAT_COLUMN:
+        yield from retreat_column.finalize(ctx, c)
+        run_combat_hook(ctx, c)
+        return
     if c.target is None:
         if c.attack_roll is not None:
             yield finding(ctx, c, "13-9", UNDETERMINED, f"die roll {c.attack_roll.value} at step "

@@ -44,6 +44,8 @@ class CombatState:
         self.siege: tuple[Hex, int] | None = None  # !siege <hex>: the next 2d6 (21-11)
         self.assault_seen: dict[str, object] = {}  # nation -> first date assault units attacked it
         self.reported_moves: set = set()
+        self.case7: list = []                      # retreat_column.Case7: 14-9 Column Attacks owed
+        self.halved: list = []                     # (combat, unit, SP before, step): 14-16
 
 
 def phase_state(ctx: CheckContext) -> CombatState:
@@ -355,3 +357,13 @@ def interval(vals) -> tuple[int, int]:
 
 def nations_of(units) -> list[str]:
     return sorted({u.nation for u in units if u.nation})
+
+
+def siege_as_regular(ctx: CheckContext, c: Combat, a: CombatUnit) -> bool:
+    """29-15: from 1915 a siege artillery unit attacking a hex without fortifications (a
+    fortress, 29-2) is used as regular artillery: at half its strength, for combat and supply."""
+    if a.type != "siege-art" or c.date is None or c.date.year < 1915 or c.target is None:
+        return False
+    return not any(is_unit(v) and v.counter.type == "fortress" and v.side != c.side
+                   for v in ctx.units_at(c.target)) and not any(d.type == "fortress"
+                                                                for d in c.defenders)

@@ -226,3 +226,15 @@ def arrival_explained(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
         if why:
             return why
     return None
+
+
+def placeholder_ma(u: UnitState) -> str | None:
+    """Why the Movement Allowance of the HQ ``u`` is a placeholder (a verdict that rests on it is
+    never a violation), or None: the rulebooks print no HQ MA, so a counter file may give its HQs
+    one (``hq_movement``), marking their fronts placeholders (``front_placeholder``)."""
+    c = u.counter
+    if c is None or c.type != "hq" or not c.front_placeholder:
+        return None
+    if u.reduced and c.back is not None and c.back.movement != c.front.movement:
+        return None
+    return c.provenance.reason if c.provenance is not None else "placeholder"

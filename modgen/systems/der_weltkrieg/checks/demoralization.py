@@ -107,6 +107,15 @@ def _marker_spread(ctx: CheckContext, h: Hex | None) -> int:
     return out
 
 
+def lost_surrounded(ctx: CheckContext, u: UnitState) -> bool | None:
+    """Whether a loss of ``u`` now counts as a loss while surrounded (2×, 26-3; a surrender,
+    20-4): it is surrounded (20-1), or it retreated into an empty enemy-controlled hex and makes
+    the 14-9 Column Attack ("all losses … are considered to have surrendered")."""
+    from .retreat_column import surrendered_loss
+    from .supply import is_surrounded
+    return True if surrendered_loss(ctx, u.piece) else is_surrounded(ctx, u)
+
+
 def _in_combat(ctx: CheckContext, h: Hex | None) -> bool:
     """A loss now is a combat loss (26-3): in a Combat Phase, or in a Movement Phase in a hex of
     a Column Attack of this phase (16-1: the combat rules' records)."""
@@ -142,7 +151,19 @@ def start_of_game(ctx: CheckContext):
             own = country_side(ctx, h)
             if own is not None and own != s:
                 g.cities_taken.add(h)        # already held by the enemy: not "first occupied" now
+    ctx.cache.setdefault("arrival-rules", []).append(_hq_returns_as_reinforcement)
     return ()
+
+
+def _hq_returns_as_reinforcement(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
+    """IF 15-1 (duration games): a destroyed HQ or Engineer "reappears as a reinforcement" — in
+    its side's Reinforcement Arrival Phase, not rebuilt in a Replacement Phase (23-3); when it is
+    back too early is judged by ``_back_after_three_months``."""
+    if u.counter is None or u.counter.type not in ("hq", "eng") or not duration_game(ctx):
+        return None
+    if ctx.now.kind != "reinforcement" or ctx.now.side != u.side:
+        return None
+    return "IF 15-1: a destroyed HQ or Engineer reappears as a reinforcement"
 
 
 def dm_start(ctx: CheckContext, g: GameRecord) -> None:
@@ -167,8 +188,7 @@ def flip_losses(ctx: CheckContext, u: UnitState, before, after):
     sign = 1 if (after or 1) >= 2 > (before or 1) else -1 if (before or 1) >= 2 > (after or 1) else 0
     if not sign:
         return
-    from .supply import is_surrounded
-    s = is_surrounded(ctx, u) if sign > 0 else False
+    s = lost_surrounded(ctx, u) if sign > 0 else False
     reason = f"{u.name} flipped in {u.hex}" if sign > 0 else f"{u.name} flipped back in {u.hex}"
     if sign > 0:
         g.ledger.unit_loss(u.nation or "", u.counter.type, Span(sp, sp), surrounded=s,
@@ -231,15 +251,14 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         return
     sp = _strength(u)
     if t == "fortress":
-        if _in_combat(ctx, frm):
+        if _in_combat(ctx, frm) and u.piece not in ctx.cache.get("open-cities", ()):   # 21-12
             g.ledger.unit_loss(nation, t, Span(sp, sp), surrounded=False, step=ctx.step, turn=date,
                                reason=f"fortress {u.name} in {frm} reduced or removed")
             # a weaker replacement placed in the hex gives its SP back (handled on placement)
         return
-    from .supply import is_surrounded
     probe = UnitState(u.piece, u.unit_id, u.name, u.counter, u.side, u.nation, "Main Map", u.x,
                       u.y, frm)
-    surrounded = is_surrounded(ctx, probe)
+    surrounded = lost_surrounded(ctx, probe)
     spread = min(_marker_spread(ctx, frm), sp)
     if surrounded is True and eliminated:
         g.surrendered[u.unit_id] = ctx.step          # 20-4: removed while surrounded = surrendered
@@ -288,11 +307,10 @@ def _marker_loss(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex, *, plac
     date = str(ctx.now.date) if ctx.now.date else None
     sign = 1 if placed else -1
     what = f"{'-1' if minus else '1/2'} strength marker {'placed' if placed else 'removed'} in {h}"
-    from .supply import is_surrounded
     for n in sorted(nations, key=str):
         theirs = [v for v in units if v.nation == n]
         cats = {D.loss_category(v.counter.type) for v in theirs}
-        sur = {is_surrounded(ctx, v) for v in theirs}
+        sur = {lost_surrounded(ctx, v) for v in theirs}
         per_lo = min(D.PER_SP[c][0 if False in sur or None in sur else 1] for c in cats)
         per_hi = max(D.PER_SP[c][1 if True in sur or None in sur else 0] for c in cats)
         share = Span(lo if len(nations) == 1 else 0, hi)

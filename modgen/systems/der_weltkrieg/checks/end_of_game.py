@@ -180,6 +180,9 @@ class EndOfGame:
                     "label": self.outcome.winner.level.label,
                     "because": self.outcome.winner.verdict.because},
                 "certain": self.outcome.certain,
+                # levels of both sides met at once (the scenario's conditions overlap): no winner
+                "conflict": [{"side": r.level.side, "level": r.level.level, "label": r.level.label,
+                              "because": r.verdict.because} for r in self.outcome.conflict],
                 "levels": [{"side": r.level.side, "level": r.level.level, "label": r.level.label,
                             "met": r.verdict.value, "because": r.verdict.because,
                             "missing": r.verdict.missing} for r in self.outcome.results]},
@@ -248,6 +251,9 @@ def end_of_game(ctx: CheckContext):
         for n in g.morale.thresholds:
             morale[n] = {s: g.morale.state(n, s) for s in M.STATES if g.morale.state(n, s) is not False}
     notes = []
+    if g.morale is not None:
+        for n in sorted(g.morale.thresholds):
+            notes.extend(M.contradictions(g.morale.thresholds[n]))    # 26-5 against 15-9/15-10
     outcome = None
     summary = "victory: not judged (the scenario is not known or has no victory conditions as data)"
     if vc is not None:

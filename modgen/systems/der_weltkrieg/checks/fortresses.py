@@ -8,6 +8,16 @@ fortress may only be abandoned by its owner in his Movement Phase when it is not
 third of the strength removed (21-9: both roundings accepted), placed in its hex. Judged at the end
 of the phase, so the replacement counter and the RPL may be placed in any order. 21-1 (never
 moves), 21-3 (never attacks) and 21-10/21-11 (surrender rolls) are judged by the combat rules.
+
+21-12 (open cities): in August and September 1914 a fortress of strength 8 or less in a city
+centre may declare an open city the instant the city is surrounded (no line of communication to
+the country's capital that passes an enemy ZOC only where a friendly combat unit stands), faces
+more than three times as many enemy SP adjacent as the non-fortress SP in it, or has an enemy
+siege artillery unit adjacent: the fortress is removed (in any phase, with no DM lost), and the
+other friendly units in the city must leave it at once — still there at the end of the phase
+breaks the rule. Declaring is optional ("may"): a fortress that stays is no finding. A removal
+where a condition may hold (the capital off the map, strengths under markers) is judged by 21-8
+only when 21-8 finds nothing wrong; otherwise it is *undetermined*.
 """
 from __future__ import annotations
 
@@ -18,7 +28,7 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 from ..rules import fortresses as F
-from ._shared import is_unit
+from ._shared import is_unit, kind_of
 
 
 @dataclass
@@ -31,6 +41,8 @@ class _Removal:
     strength: int
     step: int | None
     surrounded: bool | None
+    open_city: bool | None = False          # 21-12: True / may be (None) / no
+    open_why: str = ""
 
 
 @dataclass
@@ -65,8 +77,12 @@ def fortress_leaves_the_map(ctx: CheckContext, u: UnitState, frm, to, frm_map):
             # 21-8: "if the fort itself is not considered surrounded by rule 20-1" (20-9 is about
             # the units with it); judged on the positions without the fortress
             s = surrounded_state(ctx, probe).value
+            strength = u.counter.front.strength or 0
+            oc, why = open_city(ctx, probe, frm, strength)
             st.removed.append(_Removal(u.piece, u.name, u.nation or "", u.side or "", frm,
-                                       u.counter.front.strength or 0, ctx.step, s))
+                                       strength, ctx.step, s, oc, why))
+            if oc:
+                ctx.cache.setdefault("open-cities", set()).add(u.piece)   # 21-12: no DM
         elif frm is None and to is not None:
             st.created.append((to, u.nation, u.counter.front.strength or 0, ctx.step))
         return
@@ -91,6 +107,21 @@ def fortress_removals(ctx: CheckContext, ended: PhaseInfo):
                                   partial=partial)
             what = (f"the fortress {r.name} in {r.hex} is reduced by {removed_sp} SP" if partial
                     else f"the fortress {r.name} in {r.hex} is removed")
+            if r.open_city and not partial:
+                stay = [u for u in ctx.units_at(r.hex) if is_unit(u) and u.side == r.side
+                        and u.counter.type not in ("fortress", "hq")]
+                if stay:
+                    yield ctx.finding("21-12", VIOLATION, f"{what} as an open city ({r.open_why}), "
+                                      f"but {', '.join(u.name for u in stay)} stayed in it; the "
+                                      f"other friendly units in the city retreat out of it at once",
+                                      units=stay, hexes=[r.hex], side=r.side)
+                continue
+            if r.open_city is None and not partial and v.allowed is False:
+                yield ctx.finding("21-12", UNDETERMINED, f"{what} in the "
+                                  f"{ctx.phase_label() or 'phase'}: {v.reason} — unless it is an "
+                                  f"open city (21-12), which depends on what is not known",
+                                  hexes=[r.hex], side=r.side, step=r.step, missing=r.open_why)
+                continue
             if v.allowed is False:
                 yield ctx.finding(v.rule, VIOLATION, f"{what} in the {ctx.phase_label() or 'phase'}; "
                                   f"{v.reason}", hexes=[r.hex], side=r.side, step=r.step)
@@ -114,3 +145,84 @@ def fortress_removals(ctx: CheckContext, ended: PhaseInfo):
         st.removed.clear()
         st.created.clear()
         st.rpl.clear()
+
+
+def open_city(ctx: CheckContext, fort: UnitState, h: Hex, strength: int) -> tuple[bool | None, str]:
+    """21-12: whether the fortress ``fort`` removed from ``h`` may be an open city now (True), may
+    be (None: what decides is not known), or is not (False); and why."""
+    mapdef = next((b.mapdef for b in ctx.boards if b.mapdef is not None and b.mapdef.contains(h)),
+                  None)
+    info = mapdef.hexes.get(h) if mapdef is not None else None
+    if info is None or not info.city or not F.open_city_possible(ctx.now.date, strength):
+        return False, ""
+    side = fort.side
+    adjacent = [v for n in h.neighbours() for v in ctx.units_at(n)
+                if is_unit(v) and v.side != side and v.counter.type not in ("hq", "fortress")]
+    if any(v.counter.type == "siege-art" for v in adjacent):
+        return True, "an enemy siege artillery unit is adjacent"
+    inside = [v for v in ctx.units_at(h) if is_unit(v) and v.side == side
+              and v.counter.type not in ("hq", "fortress")]
+    enemy = sum(_strength(v) for v in adjacent)
+    own = sum(_strength(v) for v in inside)
+    markers = any(v.marker_id is not None and kind_of(ctx, v) == "strength"
+                  for x in [h] + h.neighbours() for v in ctx.units_at(x))
+    if enemy > 3 * own and not markers:
+        return True, f"{enemy} enemy SP adjacent against {own} in the city (more than three times)"
+    ratio_open = markers and enemy > 3 * own
+    loc = _line_to_capital(ctx, side, h, info.country)
+    if loc is False:
+        return True, "the city is surrounded: no line of communication to the capital"
+    if loc is None or ratio_open:
+        return None, ("whether the city can trace a line of communication to its capital (the "
+                      "capital is not on the map)" if loc is None else
+                      "the strengths under the strength markers (more than three times?)")
+    return False, ""
+
+
+def _strength(u: UnitState) -> int:
+    c = u.counter
+    face = c.back if u.reduced and c.back is not None else c.front
+    return face.strength or 0
+
+
+def _line_to_capital(ctx: CheckContext, side: str | None, h: Hex, country: str | None,
+                     limit: int = 5000) -> bool | None:
+    """21-12: a line of communication from ``h`` to a capital hex of ``country`` that passes an
+    enemy ZOC only where a friendly combat unit stands; None when no capital of it is on the map."""
+    from collections import deque
+    from ._shared import board_state, enemy_zoc_hexes
+    capitals = {x for b in ctx.boards if b.mapdef is not None
+                for x, i in b.mapdef.hexes.items() if i.capital and i.country == country}
+    board = board_state(ctx)
+    if not capitals or board is None:
+        return None
+    ezoc = enemy_zoc_hexes(ctx, side)
+
+    def passable(x: Hex) -> bool:
+        info = board.hex_info(x)
+        if info is None or not getattr(info, "land", True) or board.is_neutral(x):
+            return False
+        here = [v for v in ctx.units_at(x) if is_unit(v)]
+        if any(v.side != side and v.counter.type != "hq" for v in here):
+            return False
+        return x not in ezoc or any(v.side == side and v.counter.type not in ("hq", "fortress")
+                                    for v in here)
+    seen, q = {h}, deque([h])
+    while q and len(seen) < limit:
+        x = q.popleft()
+        if x in capitals:
+            return True
+        for n in x.neighbours():
+            if n not in seen and passable(n):
+                seen.add(n)
+                q.append(n)
+    return False if len(seen) < limit else None
+
+
+def open_city_exit(ctx: CheckContext, u: UnitState, frm: Hex) -> bool:
+    """21-12: ``u`` leaves ``frm``, a city whose fortress of its side was removed this phase as
+    an open city (or may have been): "other friendly units in the city center must immediately
+    retreat out of it", whatever the phase."""
+    st = ctx.cache.get("fortress-state")
+    return st is not None and any(r.hex == frm and r.side == u.side and r.open_city is not False
+                                  for r in st.removed)

@@ -15,8 +15,8 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.model.types import GameDate
 
-from ._shared import duration_game, is_hq, side_nations
-from .supply_ledger import Ledger, ledger, supply_limits
+from ._shared import duration_game, is_hq, kind_of, side_nations
+from .supply_ledger import Ledger, _sp_value, ledger, supply_limits
 
 
 def _month_ok(months: str, m: int) -> bool:
@@ -213,18 +213,44 @@ def check_income(ctx: CheckContext, led: Ledger, income: dict, ended: PhaseInfo)
 def front_supply_totals(ctx: CheckContext, ended: PhaseInfo):
     """IF 15-4..15-6 (duration games, ``!duration``): at most 40 SP in all Austro-Hungarian HQs and
     70 in all Italian HQs on the Italian Front, judged in the Monthly Special Turn (a player who
-    exceeds them forfeits, 15-6)."""
+    exceeds them forfeits, 15-6); 18-12: Supply Point markers on the front add their SP to it (a
+    marker sent by an HQ is of its nation; one whose nation the log does not say may be)."""
     if not duration_game(ctx) or not isinstance(ended.date, GameDate) or ended.date.turn != 0:
         return
     for lim in supply_limits(ctx, "front_total"):
         hqs = [u for u in ctx.units.values() if is_hq(u) and u.hex is not None
                and u.nation == lim.nation]
         total = sum(u.supply_points or 0 for u in hqs)
-        markers = 0
-        if total > lim.max and ctx.once(lim.rule, (lim.nation, ended.date)):
-            nat = ctx.game.nations.get(lim.nation)
-            yield ctx.finding(lim.rule, VIOLATION, f"{nat.name if nat else lim.nation}'s HQs hold "
-                              f"{total + markers} SP in the Monthly Special Turn of {ended.date.month_name} "
-                              f"{ended.date.year}; at most {lim.max} on the Italian Front (the player "
-                              f"forfeits, 15-6)", units=hqs,
-                              side=ctx.game.side_of(lim.nation) if nat else None)
+        sure, maybe = _front_markers(ctx, lim.nation)
+        if total + sure + maybe <= lim.max or not ctx.once(lim.rule, (lim.nation, ended.date)):
+            continue
+        nat = ctx.game.nations.get(lim.nation)
+        held = f"{total} SP" + (f" and SP markers of {sure}" if sure else "")
+        msg = (f"{nat.name if nat else lim.nation}'s HQs hold {held} in the Monthly Special Turn "
+               f"of {ended.date.month_name} {ended.date.year}; at most {lim.max} on the Italian "
+               f"Front (the player forfeits, 15-6)")
+        side = ctx.game.side_of(lim.nation) if nat else None
+        if total + sure > lim.max:
+            yield ctx.finding(lim.rule, VIOLATION, msg, units=hqs, side=side)
+        else:
+            yield ctx.finding(lim.rule, UNDETERMINED, msg + f"; SP markers of {maybe} more may be "
+                              f"this nation's (18-12)", units=hqs, side=side,
+                              missing="the nation of the Supply Point markers placed with no HQ")
+
+
+def _front_markers(ctx: CheckContext, nation: str) -> tuple[int, int]:
+    """18-12: the SP of the Supply Point markers on the map that are ``nation``'s (those placed on
+    one of its HQs, 18-7) and that may be (placed with no HQ by a player of its side)."""
+    from .sp_markers import marker_nation, marker_side
+    sure = maybe = 0
+    side = ctx.game.side_of(nation) if nation in ctx.game.nations else None
+    for u in ctx.units.values():
+        if u.hex is None or u.marker_id is None or kind_of(ctx, u) != "supply":
+            continue
+        v = _sp_value(u.marker_value) or 0
+        of = marker_nation(ctx, u.piece)
+        if of is not None:
+            sure += v if of == nation else 0
+        elif marker_side(ctx, u.piece) in (side, None):
+            maybe += v
+    return sure, maybe

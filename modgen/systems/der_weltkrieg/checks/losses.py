@@ -24,10 +24,11 @@ from ..rules import combat as C
 from . import common as RP
 from ..combat_record import Combat, Loss
 from .attack import snapshot_defenders
+from .combat_order import resolved_before_next
 from .combat_state import (CombatState, NON_ATTACKERS, combat_of, current_combat, finding, fmt,
                            interval, is_unit, nations_of, phase_state, snapshot,
                            strength_markers_above, units_of)
-from .retreat import first_assault_turn, mandatory_retreat
+from .retreat import ah_cavalry_retreat, first_assault_turn, mandatory_retreat
 
 
 def infer_target(ctx: CheckContext, c: Combat, h: Hex, side: str | None) -> None:
@@ -76,6 +77,9 @@ def loss(ctx: CheckContext, u: UnitState, how: str, at: Hex | None):
                 return
     if c is None:
         return
+    late = resolved_before_next(ctx, st, c, f"a loss ({how})", u)
+    if late is not None:
+        yield late
     last = c.losses[-1] if c.losses else None
     if last is None or (last.step, last.piece, last.how) != (ctx.step, u.piece, how):
         c.losses.append(Loss(ctx.step or 0, how, u.piece, u.name, u.side))
@@ -170,6 +174,8 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
             ("attacker", c.attackers, c.required_attacker, c.counter, "13-17")):
         if not req or res is None and who == "defender":
             continue
+        if who == "defender" and not units:
+            continue       # no unit to lose SP (18-11: a Supply Point marker attacked alone)
         lo, hi = _applied(units)
         placeholder = res.placeholder if res is not None else False
         missing = list(dict.fromkeys(res.missing)) if res is not None else []
@@ -221,15 +227,22 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
             yield finding(ctx, c, rule_no, VIOLATION, f"the {who}'s losses against {c.target}: "
                           f"{msg}", hexes=[c.target], step=step,
                           side=c.side if attacking else c.defender_side)
-    # 14-4 and the rules that change it
+    # 14-4 and the rules that change it; 40-3
     yield from mandatory_retreat(ctx, st, c, step, first_turn)
+    yield from ah_cavalry_retreat(ctx, c, step)
     # 14-1 / 29-13: every ground combat unit retreats, artillery is destroyed
     if c.retreats:
         moved = {m.piece for m in c.retreats}
         stayed = [d for d in c.defenders if d.piece not in moved and 0 not in (d.after or {0})
                   and d.piece in ctx.units and ctx.units[d.piece].hex == c.target]
         for d in stayed:
-            if d.type in ("art", "siege-art"):
+            unit = ctx.units.get(d.piece)
+            if unit is not None and unit.counter.front.rail_only:
+                yield finding(ctx, c, "14-20", VIOLATION, f"{d.name} (rail-based) stayed in "
+                              f"{c.target} when the other units retreated; a rail-based unit "
+                              f"retreats along a rail line or is lost", hexes=[c.target],
+                              step=step, side=c.defender_side)
+            elif d.type in ("art", "siege-art"):
                 yield finding(ctx, c, "29-13", VIOLATION, f"{d.name} stayed in {c.target} when "
                               f"the other units retreated; artillery that does not retreat with "
                               f"them is destroyed", hexes=[c.target], step=step,

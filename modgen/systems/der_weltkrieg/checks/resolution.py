@@ -22,8 +22,8 @@ from ..rules import combat as C
 from . import common as RP
 from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatUnit, Resolution, hq_has_loc,
                              supply_line_length)
-from .combat_state import (add_sets, crt_table, fmt, map_set, names_unit, on_map_6_4, tec_row,
-                           tec_table)
+from .combat_state import (add_sets, crt_table, fmt, map_set, names_unit, on_map_6_4,
+                           siege_as_regular, tec_row, tec_table)
 from .combat_terrain import attack_hexsides, solid_mods, terrain_readings, trench_negation
 
 
@@ -99,6 +99,8 @@ def _unit_attack(ctx: CheckContext, c: Combat, u: CombatUnit, winter: bool,
                  missing: list) -> frozenset:
     how, hq = supply_of(ctx, c, u, counter=False)
     vals = frozenset(v for v in u.strengths if v is not None) or frozenset({0})
+    if siege_as_regular(ctx, c, u):
+        vals = map_set(vals, C.halve_options)     # 29-15 (rounding not stated: both kept)
     if u.type in ("art", "siege-art"):
         if how == "half":
             return frozenset({0})                 # 19-11: not artillery (29-6)
@@ -149,6 +151,8 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
                 C.artillery_doubled_vs_fortress(inf_sp, art_hexsides):
             v = map_set(v, lambda x: 2 * x)
             parts.append(f"{a.name} {fmt(v)} (doubled, 29-11)")
+        elif siege_as_regular(ctx, c, a):
+            parts.append(f"{a.name} {fmt(v)} (half, as regular artillery, 29-15)")
         else:
             parts.append(f"{a.name} {fmt(v)}")
         total = add_sets(total, v)

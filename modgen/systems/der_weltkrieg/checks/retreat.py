@@ -20,12 +20,16 @@ from modgen.hexgrid import Hex
 
 from ..rules import combat as C
 from ..rules import movement as mv
+from ..rules.units import AUSTRIA_HUNGARY, RUSSIA, nation_is
 from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
 from .combat_state import (CombatState, combat_for_hex, finding, fmt, interval, is_unit,
-                           names_unit, nations_of, snapshot_at, special_rule, tec_row, tec_table)
+                           names_unit, nations_of, now_strengths, snapshot_at, special_rule,
+                           tec_row, tec_table)
+from .combat_order import resolved_before_next
 from .combat_terrain import terrain_readings, trench_negation
+from .retreat_column import joins_case7, note_case7
 
 
 def pre_combat_cavalry(ctx: CheckContext, st: CombatState, u: UnitState, frm: Hex) -> Combat | None:
@@ -44,6 +48,9 @@ def pre_combat_cavalry(ctx: CheckContext, st: CombatState, u: UnitState, frm: He
 def retreat_move(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: Hex, to: Hex, *,
                  before_combat: bool = False):
     """14-6, 14-8, 14-10..14-12, 14-16, 14-19, 14-20, 21-1, 29-13, 30-2: one retreat move."""
+    late = resolved_before_next(ctx, st, c, "a retreat", u)
+    if late is not None:
+        yield late
     c.retreats.append(CombatMove(ctx.step or 0, u.piece, u.name, frm, to))
     c.last_step = ctx.step
     if c.retreat is None:
@@ -66,17 +73,74 @@ def retreat_move(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, fr
                       f"units do not retreat (they are destroyed when the others retreat)",
                       units=[u], hexes=[frm, to], path=[frm, to])
         return
+    if u.counter.front.rail_only:
+        yield from _rail_retreat(ctx, c, u, frm, to)
+        return
     if frm.distance(to) != 1:
-        if u.counter.front.rail_only:
-            return   # 14-20: rail-based units retreat along a rail line (not checked)
         yield finding(ctx, c, "14-6", VIOLATION, f"{u.name} retreated {frm}→{to}, "
                       f"{frm.distance(to)} hexes; a retreating unit moves into an adjacent hex",
                       units=[u], hexes=[frm, to], path=[frm, to])
         return
-    yield from _retreat_destination(ctx, c, u, frm, to)
+    yield from _retreat_destination(ctx, st, c, u, frm, to)
 
 
-def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, to: Hex):
+#: 14-16: the unit types for which a hex the minimum move could not enter is the last option
+#: (halved); every other type is eliminated instead
+HALVED_IN_LAST_OPTION = frozenset({"cav", "inf", "mtn", "marine", "aslt", "mtn-aslt"})
+#: 6-12: a rail-bound unit moves up to 20 hexes per turn (the reach of its 14-20 retreat)
+RAIL_RETREAT_HEXES = 20
+
+
+def _rail_retreat(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, to: Hex):
+    """14-20: a rail-based unit retreats only along an active rail line it could move along
+    (rail movement: 7-6 no enemy-controlled hex; every line counts as Operative, 9-2 — which can
+    only accept more retreats); otherwise it is lost."""
+    from ..rules import rail as rail_rules
+    board = RP.board_state(ctx)
+    if board is None:
+        return
+    nations = next((s.nations for s in ctx.game.sides if s.id == u.side), ())
+    path = rail_rules.rail_path(board, RP.unit_view(u, frm), frm, to,
+                                rail_rules.SimpleRailNetworks(board), nations,
+                                ezoc=RP.enemy_zoc_hexes(ctx, u.side),
+                                max_hexsides=RAIL_RETREAT_HEXES)
+    if path is None:
+        yield finding(ctx, c, "14-20", VIOLATION, f"{u.name} (rail-based) retreated {frm}→{to}, "
+                      f"but no rail line it could move along joins them (at most "
+                      f"{RAIL_RETREAT_HEXES} hexes, no enemy-controlled hex); a rail-based unit "
+                      f"that cannot retreat along a rail line is lost", units=[u],
+                      hexes=[frm, to], path=[frm, to])
+
+
+def last_option_halving(ctx: CheckContext, st: CombatState):
+    """14-16 at the end of the phase: a cavalry or infantry-type unit that retreated into a hex
+    the minimum move could not enter is reduced by half — 000 L410 "round eliminated fractions
+    up" leaves ⌊S/2⌋, 003 L494 "round fractions up" can be read as ⌈S/2⌉ (rules-differences
+    3.1): a strength between the two readings is *undetermined*."""
+    for c, u, before, step in st.halved:
+        now = now_strengths(ctx, u.piece)
+        if 0 in now and len(now) == 1:
+            continue                                  # eliminated: more than halved
+        b = [s for s in before if s is not None]
+        if not b:
+            continue
+        floor_hi = max(s // 2 for s in b)
+        ceil_hi = max(-(-s // 2) for s in b)
+        msg = (f"{u.name} retreated into a hex the 1-hexside minimum move could not enter (14-16, "
+               f"step {step}) with {fmt(before)} SP and has {fmt(now)} at the end of the phase; "
+               f"such a retreat halves it")
+        if min(now) > ceil_hi:
+            yield finding(ctx, c, "14-16", VIOLATION, msg + f" (at most {ceil_hi} SP left)",
+                          units=[u], hexes=[u.hex] if u.hex else [], step=step)
+        elif max(now) > floor_hi:
+            yield finding(ctx, c, "14-16", UNDETERMINED, msg, units=[u],
+                          hexes=[u.hex] if u.hex else [], step=step,
+                          missing=(f"the rounding: 000 L410 leaves {floor_hi} SP ('round "
+                                   f"eliminated fractions up'), 003 L494 may leave {ceil_hi}"))
+
+
+def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitState, frm: Hex,
+                         to: Hex):
     mapdef = ctx.mapdef()
     if mapdef is None:
         return
@@ -129,6 +193,21 @@ def _retreat_destination(ctx: CheckContext, c: Combat, u: UnitState, frm: Hex, t
         cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
     if to not in cands:
         return
+    if cands[to] == 8:
+        # 14-16: the absolute last option for cavalry and infantry types (halved); other types
+        # are eliminated rather than retreat there (a better hex is the 14-8 finding below)
+        if u.counter.type in HALVED_IN_LAST_OPTION:
+            st.halved.append((c, u, now_strengths(ctx, u.piece), ctx.step))
+        else:
+            yield finding(ctx, c, "14-16", VIOLATION, f"{u.name} retreated {frm}→{to}, into a hex "
+                          f"the 1-hexside minimum move could not enter; only cavalry and infantry "
+                          f"types may make such a retreat (halved): a {u.counter.type_label} unit "
+                          f"forced to is eliminated", units=[u], hexes=[frm, to], path=[frm, to])
+    stack = [v for v in ctx.units_at(to) if is_unit(v) and v is not u and v.side == u.side
+             and v.counter.type not in ("hq", "rpl")]
+    if to in ezoc and (not stack or joins_case7(st, c, u, to)):
+        note_case7(ctx, st, c, u, to)          # 14-9: it owes a Column Attack
+
     def lo_hi(p):
         return (min(p), max(p)) if isinstance(p, frozenset) else (p, p)
     lo, hi = lo_hi(cands[to])
@@ -304,3 +383,61 @@ def _any_surrounded(ctx: CheckContext, c: Combat) -> bool | None:
     if vals == {False}:
         return False
     return None
+
+
+#: 40-3: the units whose presence in the hex lifts the rule ("no infantry units in the hex")
+INFANTRY_TYPES = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt"})
+
+
+def ah_cavalry_retreat(ctx: CheckContext, c: Combat, step: int):
+    """40-3: Austro-Hungarian cavalry with yellow values (Polish and Czech, 50-4) must retreat when
+    attacked by cavalry three times their strength (six times in a Column Attack); every A-H
+    cavalry unit must when more than half the attacking cavalry is Cossack (50-5); not when
+    infantry units are in the hex. The value colour and "Cossack" are counter data (qualifiers
+    ``yellow-values`` / ``black-values``, ``cossack``); where the data do not say, the verdict is
+    *undetermined*."""
+    cav = [d for d in c.defenders if d.type == "cav" and nation_is(d.nation, AUSTRIA_HUNGARY)]
+    if not cav or any(d.type in INFANTRY_TYPES for d in c.defenders):
+        return
+    att = [a for a in c.attackers if a.type == "cav"]
+    if not att:
+        return
+    def lo(us):
+        return sum(min((v for v in u.strengths if v is not None), default=0) for u in us)
+
+    def hi(us):
+        return sum(max((v for v in u.strengths if v is not None), default=0) for u in us)
+    k = 6 if c.kind == "column" else 3
+    if hi(att) < k * lo(cav):
+        return                                  # certainly not three (six) times their strength
+    ratio_sure = lo(att) >= k * hi(cav)
+    quals = {a.piece: set(ctx.units[a.piece].counter.qualifiers) if a.piece in ctx.units else set()
+             for a in att}
+    cossack_lo = lo([a for a in att if "cossack" in quals[a.piece]])
+    unknown = [a for a in att if "cossack" not in quals[a.piece] and nation_is(a.nation, RUSSIA)]
+    cossack_hi = cossack_lo + hi(unknown)
+    all_must = True if 2 * cossack_lo > hi(att) else False if 2 * cossack_hi <= lo(att) else None
+    moved = {m.piece for m in c.retreats}
+    for d in cav:
+        if d.piece in moved or d.after == frozenset({0}):
+            continue
+        q = set(ctx.units[d.piece].counter.qualifiers) if d.piece in ctx.units else set()
+        yellow = True if "yellow-values" in q else False if "black-values" in q else None
+        must = True if (yellow or all_must) else None if (yellow is None or all_must is None) else False
+        if must is False:
+            continue
+        msg = (f"{d.name} stayed in {c.target}, attacked by {fmt({lo(att), hi(att)})} cavalry SP "
+               f"against {fmt({lo(cav), hi(cav)})} Austro-Hungarian cavalry SP; A-H cavalry "
+               f"{'with yellow values ' if all_must is not True else ''}must retreat when "
+               f"attacked by cavalry {k} times its strength")
+        if must and ratio_sure:
+            yield finding(ctx, c, "40-3", VIOLATION, msg, hexes=[c.target], step=step,
+                          side=c.defender_side)
+        else:
+            missing = [x for x, bad in (
+                (f"the colour of {d.name}'s values (yellow: Polish or Czech, 50-4; a counter "
+                 f"qualifier the data do not give)", yellow is None and all_must is not True),
+                ("whether the attacking Russian cavalry is Cossack (50-5)", all_must is None),
+                ("the strengths under the strength markers", not ratio_sure)) if bad]
+            yield finding(ctx, c, "40-3", UNDETERMINED, msg, hexes=[c.target], step=step,
+                          side=c.defender_side, missing="; ".join(missing))

@@ -97,6 +97,9 @@ def moves_in_own_movement_phase(ctx: CheckContext, u: UnitState, frm, to, frm_ma
         from .column_attack import column_attack_defender
         if column_attack_defender(ctx, u, frm):
             return
+    from .fortresses import open_city_exit
+    if open_city_exit(ctx, u, frm):
+        return          # 21-12: the units of an open city leave it at once, in any phase
     yield ctx.finding("6-3", VIOLATION, f"{u.name} moved {frm}→{to} in the {ctx.phase_label()}; "
                       f"{ctx.side_name(u.side)} units move only in their own Movement Phase",
                       units=[u], hexes=[frm, to], path=[frm, to])

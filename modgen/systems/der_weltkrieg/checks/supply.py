@@ -354,7 +354,10 @@ def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, 
         vals = sorted(v for v in (u.strengths or {u.printed}) if v is not None) or [0]
         items.append((counter_, vals[-1], u.nation or counter_.nation))
         ranges.append((vals[0], vals[-1]))
-    need = SPR.supply_needed(items, counterattack=counter, date=date, strength_ranges=ranges)
+    from .combat_state import siege_as_regular       # 29-15: half the SP as regular artillery
+    regular = not counter and any(siege_as_regular(ctx, combat, u) for u in units)
+    need = SPR.supply_needed(items, counterattack=counter, date=date, strength_ranges=ranges,
+                             siege_as_regular=regular)
     names = ", ".join(u.name for u in units)
     if pay.sp < need.cost.lo:
         yield ctx.finding("29-6" if need.artillery_sp and not need.ground_sp[1] else "19-2",

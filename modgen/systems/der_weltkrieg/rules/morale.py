@@ -34,16 +34,59 @@ def threshold(t: MoraleThresholds, state: str, year: int) -> int | None:
     return row[0] if state == COLLAPSE else row[1]
 
 
+def out_of_order(t: MoraleThresholds, state: str, year: int) -> str | None:
+    """26-5 orders the states: a country "may suffer the effects of 'Shaken National Morale' and
+    'Economic Collapse' before surrender". Some printed years contradict it — a threshold below
+    Shaken's (15-10: Italy's Economic Collapse at 275 DM in 1914 and 1915, Shaken at 300; 15-9:
+    Austria-Hungary's Economic Collapse at 375 and 525, surrender at 450, in 1914 and 1915,
+    Shaken at 550). Returns what is out of order for ``state`` in ``year``, or None."""
+    if state == SHAKEN or t.shaken is None:
+        return None
+    lim = threshold(t, state, year)
+    if lim is None or lim >= t.shaken:
+        return None
+    return (f"{t.rule} ({year}): {LABELS[state]} at {lim} DM is below Shaken National Morale at "
+            f"{t.shaken}, which 26-5 puts before it")
+
+
 def reached(t: MoraleThresholds, state: str, dm: Span, year: int) -> bool | None:
-    """Whether ``dm`` DM points reach ``state`` in ``year`` (None: the range straddles it)."""
+    """Whether ``dm`` DM points reach ``state`` in ``year`` (None: the range straddles it).
+
+    The checker's choice where the printed thresholds contradict 26-5's order
+    (:func:`out_of_order`): from its printed threshold on, the state is only *possibly* reached —
+    Economic Collapse becomes certain when the DM reach a surrender threshold that is in order
+    (a country that surrenders has passed it); a surrender threshold below Shaken's is never
+    certain. So no verdict rests on the contradictory number."""
     lim = threshold(t, state, year)
     if lim is None:
         return False
-    if dm.lo >= lim:
-        return True
     if dm.hi < lim:
         return False
+    if out_of_order(t, state, year):
+        if state == COLLAPSE:
+            sur = threshold(t, SURRENDER, year)
+            if sur is not None and not out_of_order(t, SURRENDER, year) and dm.lo >= sur:
+                return True
+        return None
+    if dm.lo >= lim:
+        return True
     return None
+
+
+def contradictions(t: MoraleThresholds) -> list[str]:
+    """Every printed year of ``t`` whose thresholds contradict 26-5's order, as report notes."""
+    years = sorted(t.by_year)
+    out = []
+    for s in (COLLAPSE, SURRENDER):
+        bad = [y for y in years if out_of_order(t, s, y)]
+        if bad:
+            lims = ", ".join(f"{threshold(t, s, y)} in {y}" for y in bad)
+            out.append(f"{t.rule}: {LABELS[s]} at {lims} is below Shaken National Morale at "
+                       f"{t.shaken}, which 26-5 puts before it; the checker's choice: from that "
+                       f"number on the state is only possibly reached (undetermined)"
+                       + (", certain once the DM reach the surrender threshold"
+                          if s == COLLAPSE else ""))
+    return out
 
 
 @dataclass

@@ -399,9 +399,11 @@ class Outcome:
     def summary(self, side_name=lambda s: s) -> str:
         head = "victory" if self.final else "standing so far (if the game ended now)"
         if self.conflict:
-            labels = " and ".join(r.level.label for r in self.conflict)
-            return (f"{head}: undetermined — levels of both sides hold ({labels}); the rulebook "
-                    "does not say which prevails")
+            held = " and ".join(f"{r.level.label} for the {side_name(r.level.side)} (because "
+                                f"{r.verdict.because})" for r in self.conflict)
+            return (f"{head}: undetermined — levels of both sides hold: {held}; the scenario's "
+                    f"victory conditions overlap here and the rulebook does not say which "
+                    f"prevails, so no side is named the winner")
         if self.winner is None:
             if self.possible:
                 return (f"{head}: undetermined — no level is certainly met; possible: "
