@@ -788,16 +788,23 @@ class NumberStamps:
         under.putalpha(halo_mask)
         over = Image.new("RGBA", (w, h), tuple(ink) + (0,))
         over.putalpha(ink_mask)
-        stamp = Image.alpha_composite(under, over)
-        hit = self._stamps[key] = (stamp, (-pad, -pad - asc))
+        hit = self._stamps[key] = (under, over, (-pad, -pad - asc))
         return hit
 
     def draw(self, img: Image.Image, at, text: str, anchor: str, ink, halo) -> None:
+        """Every chunk's halo first, then every chunk's ink, as a typeset string is drawn: the
+        halo of a chunk reaches over the last glyph of the one before it, and pasted over that
+        glyph's ink it would cut its right side off (an 8 read as E, a 0 as C)."""
         x, y = int(round(at[0])), int(round(at[1]))
         down, chunks = self._layout(len(text), anchor)
+        placed = []
         for i, first, pens in chunks:
-            stamp, (sx, sy) = self._stamp(text[i:i + len(pens)], pens, ink, halo)
-            img.paste(stamp, (x + first + sx, y + down + sy), stamp)
+            under, over, (sx, sy) = self._stamp(text[i:i + len(pens)], pens, ink, halo)
+            pos = (x + first + sx, y + down + sy)
+            img.paste(under, pos, under)
+            placed.append((over, pos))
+        for over, pos in placed:
+            img.paste(over, pos, over)
 
 
 _STAMPS: dict = {}
