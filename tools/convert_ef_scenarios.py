@@ -141,8 +141,10 @@ KIND = {
     ("gorlice_tarnow_1915_05", "3-4"): ("advisory", "the section 11 schedules are not in the source"),
     ("brusilov_1916_wide", "6-1"): ("advisory", "duration games only (starting_dm)"),
     ("brusilov_1916_wide", "6-2"): ("checked", "the trench markers of the set-up"),
-    ("brusilov_1916_wide", "6-3"): ("checked", "the Guard infantry stays together; the cavalry until the first "
-                                               "Guard attack: " + COMBAT),
+    ("brusilov_1916_wide", "6-3"): ("checked", "the Guard infantry stays together; the cavalry until the Guard "
+                                               "infantry has attacked (the combat record; some but not all "
+                                               "divisions attacked: undetermined, 'made one attack' does not "
+                                               "say which)"),
     ("brusilov_1916_wide", "6-4"): ("advisory", COMBAT),
     ("brusilov_1916_wide", "6-5"): ("advisory", COMBAT + " (surrender, advance after combat; which units are the "
                                                 "4th Army's is not printed)"),

@@ -1327,15 +1327,18 @@ def warsaw_abandoned(ctx: CheckContext, ended: PhaseInfo):
 @rule("EF 6-3", "phase_end")
 def guard_army_together(ctx: CheckContext, ended: PhaseInfo):
     """Brusilov 6-3: the Guard infantry divisions always stay within one hex of each other; the
-    Guard cavalry within one hex of a Guard unit until the Guard infantry has attacked (not in the
-    log: once an Entente Combat Phase has passed, a stray cavalry unit is undetermined)."""
+    Guard cavalry within one hex of a Guard unit until the Guard infantry has made an attack (the
+    combat record: ``guard_infantry_attacked``)."""
     d = data(ctx, "6-3")
     if d is None or ended.kind != "movement" or ended.side != "entente":
         return
     guard = {c: [u for u in units(ctx) if u.unit_id == c] for c in d["infantry"] + d["cavalry"]}
     inf = [u for c in d["infantry"] for u in guard[c]]
     allg = [u for us in guard.values() for u in us]
-    combat_seen = ctx.cache.get("ef6-3-combat", False)
+    attacked, why = guard_infantry_attacked(ctx, d)
+    if attacked is True:
+        allg = []                                 # the cavalry is free: only the infantry's check
+    combat_seen = attacked is None
     for u in inf:
         if len(inf) > 1 and not any(v is not u and u.hex.distance(v.hex) <= 1 for v in inf):
             yield ctx.finding("EF 6-3", VIOLATION, f"{u.name} ended the {ctx.phase_label()} in "
@@ -1349,16 +1352,31 @@ def guard_army_together(ctx: CheckContext, ended: PhaseInfo):
                                   f"hex from every other Guard unit; the Guard cavalry is free only "
                                   f"once the Guard infantry has attacked", units=[u], hexes=[u.hex],
                                   step=ctx.last_step,
-                                  missing="whether the Guard infantry has attacked (combat is not "
-                                          "in the log)" if combat_seen else "")
+                                  missing=why if combat_seen else "")
 
 
-@rule("EF 6-3", "turn")
-def guard_army_combat_seen(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
-    """6-3 bookkeeping: an Entente Combat Phase has passed."""
-    if data(ctx, "6-3") is not None and old.kind == "combat" and old.side == "entente":
-        ctx.cache["ef6-3-combat"] = True
-    return ()
+def guard_infantry_attacked(ctx: CheckContext, d) -> tuple[bool | None, str]:
+    """6-3 "Once the Guard infantry divisions have made one attack": True once every Guard
+    infantry division has attacked (one reading), False while none has and no Entente attack of
+    the log has attackers it does not name; None in between (some have: the rule may mean any of
+    them, or all; or an undeclared attack might have been theirs), with what is missing."""
+    from .checks.combat_state import combats
+    inf = set(d["infantry"])
+    done, unknown = set(), False
+    for c in combats(ctx):
+        if c.side != "entente":
+            continue
+        done |= {a.unit_id for a in c.attackers if a.unit_id in inf}
+        unknown = unknown or not c.attackers_known
+    present = {u.unit_id for u in units(ctx, on_map=False) if u.unit_id in inf}
+    if present and present <= done:
+        return True, ""
+    if done:
+        return None, ("whether 'the Guard infantry divisions have made one attack' means any of "
+                      "them or all (the rulebook does not say)")
+    if unknown:
+        return None, "who made the Entente attacks declared without their units"
+    return False, ""
 
 
 # ------------------------------------------------------------------------- Galicia, 1914
