@@ -130,6 +130,19 @@ def test_placeholder_front_is_not_marked():
     assert yellow_pixels(render_counter(c, IT, "back")) > 20
 
 
+def test_only_the_reduced_side_printed_marks_the_front():
+    # back_printed: the rulebook prints the unit reduced; its front is the guess
+    c = Counter("x", "austria-hungary", "inf", "XX", "54", Face(4, 4), Face(3, 4), back_printed=True,
+                provenance=Provenance("placeholder", "only the reduced side is printed"))
+    assert yellow_pixels(render_counter(c, AH, "front")) > 20
+    assert yellow_pixels(render_counter(c, AH, "back")) == 0
+    # a placeholder designation only (placeholder_values: []): the numbers are printed
+    d = Counter("y", "austria-hungary", "inf", "XX", "?1", Face(3, 4), Face(2, 4), placeholder_values=(),
+                provenance=Provenance("placeholder", "a placeholder designation"))
+    assert yellow_pixels(render_counter(d, AH, "front")) == 0
+    assert yellow_pixels(render_counter(d, AH, "back")) == 0
+
+
 def test_full_strength_circle_colour():
     c = Counter("x", "austria-hungary", "mtn-aslt", "X", "Pol Lgn", Face(3, 4), Face(2, 4),
                 full_strength=2, full_strength_colour="#d00000")

@@ -187,15 +187,15 @@ def values_text(face: Face | None) -> str:
 def is_placeholder(counter: Counter, face: str) -> bool:
     """Are this face's numbers a guess rather than printed values?
 
-    The Italian Front rulebook prints the front values of every unit (set-up and schedule lines)
-    but not the reduced side, so a counter with ``placeholder`` provenance has a guessed back and
-    the "?" badge goes on the back only. A unit the rulebook names without values (many Eastern
-    Front units) is ``front_placeholder``: the badge goes on both faces.
+    The same answer the checker uses (``Counter.placeholder``): the Italian Front rulebook prints
+    the front values of every unit (set-up and schedule lines) but not the reduced side, so a
+    counter with ``placeholder`` provenance has a guessed back and the "?" badge goes on the
+    back only; where only the reduced side is printed (``back_printed``) it goes on the front; a
+    unit the rulebook names without values (many Eastern Front units, ``front_placeholder``) and
+    an HQ whose MA is the counter file's ``hq_movement`` have it on the front (and back).
     """
-    p = counter.provenance
-    if counter.front_placeholder:
-        return True
-    return face == "back" and p is not None and p.kind == "placeholder"
+    back = face == "back"
+    return any(counter.placeholder(v, back) for v in ("strength", "movement"))
 
 
 # --------------------------------------------------------------------------- the counter

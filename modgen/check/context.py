@@ -237,7 +237,10 @@ class CheckContext:
     # ---------------------------------------------------------------- findings
     def finding(self, rule: str, severity: str, message: str, *, units: Iterable[UnitState] = (),
                 hexes: Iterable[Hex | str] = (), path: Iterable[Hex | str] = (), side: str | None = None,
-                missing: str = "", check: str = "", step: int | None | type(...) = ...) -> Finding:
+                missing: str = "", check: str = "", step: int | None | type(...) = ...,
+                placeholders: Iterable = ()) -> Finding:
+        """A finding at the current step; ``placeholders``: the placeholder values
+        (``findings.Placeholder``) the verdict rests on (a violation naming any is undetermined)."""
         units = list(units)
         if side is None and units:
             side = units[0].side
@@ -247,7 +250,7 @@ class CheckContext:
                        phase=self.phase_label(), side=side,
                        units=tuple(u.ref() for u in units),
                        hexes=tuple(str(h) for h in hexes), path=tuple(str(h) for h in path),
-                       missing=missing, check=check)
+                       missing=missing, check=check, placeholders=tuple(placeholders))
 
     def phase_label(self) -> str | None:
         p = self.now.phase

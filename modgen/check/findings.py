@@ -6,6 +6,12 @@ numbers. ``severity`` is ``violation`` (the rule was broken), ``warning`` (suspi
 unknown declaration), ``undetermined`` (the log does not say enough; ``missing`` says what) or
 ``info`` (no rule broken, but the report says which rule made a move legal, e.g. Column
 Movement inferred for a move beyond the MA).
+
+A verdict that rests on a placeholder value (a number the rulebooks do not print: an MA or a
+strength the data guess, a CRT cell) names it in ``placeholders`` and is never a violation: a
+would-be violation is reported as undetermined, its message naming the placeholder and
+``missing`` the printed value it needs with the data's reason (:class:`Placeholder`). Rules
+declare the placeholder inputs they used; they never downgrade by hand.
 """
 from __future__ import annotations
 
@@ -34,6 +40,18 @@ class UnitRef:
 
 
 @dataclass(frozen=True)
+class Placeholder:
+    """A value a verdict used that the rulebooks do not print: ``what`` names it with its value
+    ("MA 4 of Sabc Inf XX", "the CRT cell [50, 4]"), ``reason`` is the data's provenance."""
+
+    what: str
+    reason: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.what} is a placeholder" + (f": {self.reason}" if self.reason else "")
+
+
+@dataclass(frozen=True)
 class Finding:
     rule: str                           # "6-9", "25-3", "IF 3-4"
     severity: str                       # violation | warning | undetermined | info
@@ -47,6 +65,8 @@ class Finding:
     path: tuple[str, ...] = ()          # hexes in order, for drawing a move
     missing: str = ""                   # for undetermined: what the log did not say
     check: str = ""                     # the rule function that produced it
+    #: the placeholder values the verdict rests on: a violation that names any is undetermined
+    placeholders: tuple[Placeholder, ...] = ()
     #: the pieces around the finding when it was made, for the report's map picture:
     #: (hex, counter id, marker id, marker value, reduced) in stacking order; not in the JSON
     scene: tuple = field(default=(), compare=False, repr=False)
@@ -54,6 +74,21 @@ class Finding:
     def __post_init__(self) -> None:
         if self.severity not in SEVERITIES:
             raise ValueError(f"unknown severity {self.severity!r}")
+        if self.placeholders:
+            ph = tuple(dict.fromkeys(self.placeholders))
+            object.__setattr__(self, "placeholders", ph)
+            if self.severity == VIOLATION:
+                # the mission: a verdict that depends on a placeholder value says so and is
+                # never a violation
+                names = "; ".join(f"{p.what} is a placeholder" for p in ph)
+                need = "the printed value" + ("s" if len(ph) > 1 else "") + " (" + \
+                    "; ".join(str(p) for p in ph) + ")"
+                object.__setattr__(self, "severity", UNDETERMINED)
+                object.__setattr__(self, "message", f"{self.message} [depends on placeholders: "
+                                   f"{names}]" if len(ph) > 1 else
+                                   f"{self.message} [depends on a placeholder: {names}]")
+                object.__setattr__(self, "missing", f"{self.missing}; {need}" if self.missing
+                                   else need)
 
     def sort_key(self) -> tuple:
         return (self.step if self.step is not None else -1, _rule_key(self.rule),
@@ -65,6 +100,7 @@ class Finding:
         d["units"] = [{"id": u.id, "name": u.name} for u in self.units]
         d["hexes"] = list(self.hexes)
         d["path"] = list(self.path)
+        d["placeholders"] = [{"what": p.what, "reason": p.reason} for p in self.placeholders]
         return d
 
 

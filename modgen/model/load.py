@@ -65,6 +65,9 @@ GAME_FILE = Schema({
     "theatre": Field(ANY, doc="a game of several sheets: their offsets on one hex lattice "
                               "(modgen.model.theatre; checked by _Loader.theatre_of)"),
 }, name="games/<game>.yaml")
+#: the values ``placeholder_values`` may name (a face stands for both its values)
+PLACEHOLDER_VALUES = ("front", "back", "front.strength", "front.movement", "back.strength",
+                      "back.movement")
 COUNTER = Schema({
     "id": Field(IDENT, required=True), "type": Field(Enum(UNIT_TYPES), required=True),
     "size": Enum(UNIT_SIZES), "designation": TEXT,
@@ -73,6 +76,10 @@ COUNTER = Schema({
     "full_strength": Int(0), "full_strength_colour": COLOUR, "rpl": BOOL, "qualifiers": STRINGS,
     "lines": ListOf(LINE), "note": NOTE, "provenance": PROVENANCE,
     "front_placeholder": Field(BOOL, doc="the front's values are placeholders (needs provenance placeholder)"),
+    "placeholder_values": Field(ListOf(Enum(PLACEHOLDER_VALUES)),
+                                doc="which values are placeholders (needs provenance placeholder); "
+                                    "[] when only the designation or size is: without it, "
+                                    "inferred (Counter.placeholder)"),
 }, name="counter file: counters[]")
 COUNTER_FILE = Schema({"nation": Field(TEXT, required=True), "counters": Field(Records(COUNTER), required=True),
                        "back_rule": NOTE, "notes": NOTES, "sources": ListOf(NOTE),
@@ -443,13 +450,27 @@ class _Loader:
         if front_placeholder and (prov is None or prov.kind != "placeholder"):
             c.error("a counter whose front is a placeholder needs provenance {kind: placeholder, reason: ...}",
                     line_of(u, "front_placeholder"), f"{f}.front_placeholder")
+        values = r["placeholder_values"]
+        if values is not None and (prov is None or prov.kind != "placeholder"):
+            c.error("placeholder_values needs provenance {kind: placeholder, reason: ...}",
+                    line_of(u, "placeholder_values"), f"{f}.placeholder_values")
+        reasons: tuple = ()
+        if hq_placeholder is not None:
+            # the HQ's MA comes from the file's hq_movement, with that reason (the counter's own
+            # provenance may be about its designation); an HQ prints no other value
+            reasons = (("front.movement", hq_placeholder.reason),)
+            if values is None and not r["front_placeholder"]:
+                values = ()
         if utype is None or front is None or r.bad & {"size", "designation"}:
             return None
         return Counter(id=cid, nation=nation, type=utype, size=r["size"] or "", designation=r["designation"] or "",
                        front=front, back=back, full_strength=r["full_strength"],
                        full_strength_colour=r["full_strength_colour"],
                        rpl=bool(r["rpl"]) or utype == "rpl", qualifiers=tuple(r["qualifiers"] or ()),
-                       provenance=prov, source=c.source(u, "id"), front_placeholder=front_placeholder)
+                       provenance=prov, source=c.source(u, "id"), front_placeholder=front_placeholder,
+                       back_printed=printed is not None,
+                       placeholder_values=tuple(values) if values is not None else None,
+                       placeholder_reasons=reasons)
 
     def markers(self, d: dict, g: FileCtx) -> dict[str, MarkerDef]:
         """The markers file, or a list of them: a later file adds markers and replaces a marker of

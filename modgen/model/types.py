@@ -113,6 +113,47 @@ class Counter:
     source: Source | None = None
     #: the front's values are not printed either (a unit the rulebook names without values)
     front_placeholder: bool = False
+    #: the reduced side is printed (``back_printed``: a line prints the unit reduced)
+    back_printed: bool = False
+    #: the values the data say are placeholders (``placeholder_values``: "front", "back",
+    #: "front.strength", …); None: inferred from the provenance (``placeholder``)
+    placeholder_values: tuple[str, ...] | None = None
+    #: (value, reason) for a placeholder value with a reason of its own: an HQ's MA given by the
+    #: counter file's ``hq_movement`` is ("front.movement", hq_movement_reason)
+    placeholder_reasons: tuple[tuple[str, str], ...] = ()
+
+    def placeholder(self, value: str, reduced: bool = False) -> str | None:
+        """Why ``value`` ("strength" or "movement") of the face showing (the back when
+        ``reduced`` and a back exists) is a placeholder, or None when it is printed.
+
+        The one place the checker learns which numbers are guesses (a verdict that rests on one
+        is never a violation). Without ``placeholder_values`` it is inferred: a counter whose
+        provenance is ``placeholder`` has a placeholder back strength (the back follows the
+        file's ``back_rule``), or, when only its reduced side is printed (``back_printed``), a
+        placeholder front strength; ``front_placeholder`` makes every value a placeholder. The
+        back's MA is its front's ("same movement"): a placeholder exactly when the front's is.
+        """
+        face = "back" if reduced and self.back is not None else "front"
+        key = f"{face}.{value}"
+        for k, why in self.placeholder_reasons:
+            if k == key:
+                return why
+        if face == "back" and value == "movement" and self.back is not None \
+                and self.back.movement == self.front.movement:
+            front = self.placeholder("movement")
+            if front is not None:
+                return front
+        p = self.provenance
+        if p is None or p.kind != "placeholder":
+            return None
+        why = p.reason or "placeholder values"
+        if self.placeholder_values is not None:
+            return why if key in self.placeholder_values or face in self.placeholder_values else None
+        if self.front_placeholder:
+            return why
+        if face == "front":
+            return why if value == "strength" and self.back_printed else None
+        return why if value == "strength" and not self.back_printed else None
 
     @property
     def name(self) -> str:

@@ -81,6 +81,24 @@ def test_move_over_ma_by_the_rulebook_lower_bound_is_a_violation(tmp_path):
     assert f.severity == "violation" and "at least 7 MP" in f.message and "MA 6" in f.message
 
 
+def test_move_over_a_placeholder_ma_is_undetermined(tmp_path):
+    """The same move on the real counters, whose values are placeholders (no counter is printed,
+    missing-data M11): over MA 6 by the rulebook's own lower bound, but MA 6 is a placeholder, so
+    the verdict is undetermined naming it (on the printed test copy it is the violation above)."""
+    from bm_game import REAL
+    from modgen.systems.burning_mountains.testgame import BmTestGame
+    assert GAME.counters["it-inf-x-sassari"].placeholder("movement") is None
+    assert "no counter is printed" in REAL.counters["it-inf-x-sassari"].placeholder("movement")
+    g = BmTestGame(REAL, gt=3, turn_side="it", phase="movement")
+    u = g.place("it-inf-x-sassari", "2218")
+    g.move(u, "2203")                          # 15 hexes: over MA 6 whatever the real terrain
+    r = check(g, tmp_path)
+    assert [f for f in r.findings if f.severity == "violation"] == []
+    [f] = [f for f in r.findings if f.rule == "4.1"]
+    assert f.severity == "undetermined" and "MA 6 of " in f.message and "is a placeholder" in f.message
+    assert "no counter is printed in the rulebook" in f.missing
+
+
 def test_move_over_ma_only_by_placeholder_costs_is_undetermined(tmp_path):
     g = fresh(3, "it", "movement")
     u = g.place("it-inf-x-sassari", "1418")     # low mountain 2 MP each (placeholder): 4 hexes = 8 > 6

@@ -174,6 +174,35 @@ def test_zero_attack_strength_7_5(tmp_path):
     assert f.severity == "violation" and "L.Sch I" in f.message and "strength of 0" in f.message
 
 
+def _check_on_placeholder_counters(g, tmp_path):
+    """``g`` checked on the test map with the real data's placeholder counters (the test copy
+    takes them as printed, bm_game._test_data)."""
+    import dataclasses
+    from bm_game import GAME, REAL
+    from modgen.check.engine import check_log
+    from modgen.check.logread import read_log
+    game = dataclasses.replace(GAME, counters={k: dataclasses.replace(c, provenance=REAL.counters[k].provenance)
+                                               for k, c in GAME.counters.items()})
+    path = g.write(tmp_path / "placeholder.vlog")
+    return check_log(read_log(str(path)), game, next(iter(game.scenarios.values())))
+
+
+def test_zero_attack_strength_on_placeholder_values_is_undetermined(tmp_path):
+    """The same attack as 7.5's above on the real counters, whose values are placeholders (M11):
+    the attack strength 0 rests on them: undetermined naming the value, never a violation."""
+    g = fresh(3, "ah", "combat")
+    g.place("it-inf-x-sassari", "2215")
+    g.place("ah-mtn-iii-lsch1", "2214", reduced=True)
+    g.place_marker("ce", "2214")
+    g.place("ah-inf-x-55", "2216")
+    _attack(g, "2215", "2214", "2216")
+    r = _check_on_placeholder_counters(g, tmp_path)
+    assert [f for f in r.findings if f.severity == "violation"] == []
+    [f] = [f for f in r.findings if f.rule == "7.5"]
+    assert f.severity == "undetermined" and "attack 1 of L.Sch I" in f.message
+    assert "no counter is printed in the rulebook" in f.missing
+
+
 def test_mov_side_flipped_back_outside_a_movement_phase(tmp_path):
     g = fresh(3, "ah", "combat")
     u = g.place("ah-art-iii", "2214", reduced=True)

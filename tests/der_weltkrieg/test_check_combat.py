@@ -118,6 +118,40 @@ def test_figure_9_defender_short_of_a_printed_result_is_a_violation(supplied):
     assert "the defender lost 1 SP in the attack on 2817; the CRT requires at least 2" in f.message
 
 
+def _placeholder(cid, **kw):
+    """Swap counter ``cid`` of the test game for one with placeholder values (restore with the
+    returned function)."""
+    from dataclasses import replace
+    from modgen.model.types import Provenance
+    i = next(i for i, c in enumerate(cg.COUNTERS) if c.id == cid)
+    old = cg.COUNTERS[i]
+    cg.COUNTERS[i] = replace(old, provenance=Provenance("placeholder", "test: not printed"), **kw)
+    return lambda: cg.COUNTERS.__setitem__(i, old)
+
+
+def test_figure_9_short_losses_resting_on_a_placeholder_strength_are_undetermined(supplied):
+    """The same short loss as above, once with an attacker whose strength is a placeholder (the
+    column rests on it, 13-2) and once with a defender whose reduced side is a placeholder (the
+    SP its flip lost rest on it, 13-24): undetermined naming the value, never a violation."""
+    restore = _placeholder("de-inf-xx-10", front_placeholder=True)
+    try:
+        r = check(figure_9("defender short"))
+    finally:
+        restore()
+    assert found(r, "13-13") == []
+    f = only(r, "13-13", "undetermined")
+    assert "the defender lost 1 SP" in f.message and "strength 10 of 10 Inf XX is a placeholder" in f.message
+    assert "test: not printed" in f.missing
+    restore = _placeholder("fr-inf-xx-88t")      # front printed, back by back_rule
+    try:
+        r = check(figure_9("defender short"))
+    finally:
+        restore()
+    assert found(r, "13-13") == []
+    f = only(r, "13-13", "undetermined")
+    assert "strength 3 of 88T Inf XX (reduced side) is a placeholder" in f.message
+
+
 def test_figure_9_marker_before_flipping_the_brigade_breaks_13_24(supplied):
     r = check(figure_9("marker first"))
     f = only(r, "13-24")

@@ -20,7 +20,7 @@ from modgen.check.engine import Checker, check_log  # noqa: E402
 from modgen.check.logread import parse_log  # noqa: E402
 from modgen.testing import TestGame  # noqa: E402
 from modgen.hexgrid import Hex  # noqa: E402
-from modgen.model.types import (Counter, Face, GameDate, MarkerDef, Placement,  # noqa: E402
+from modgen.model.types import (Counter, Face, GameDate, MarkerDef, Placement, Provenance,  # noqa: E402
                                 ScheduleEntry, SpecialRule)
 from modgen.systems.der_weltkrieg.rules.board import make_map  # noqa: E402
 
@@ -307,6 +307,30 @@ def test_strength_marker_decides_jgr_stacking_is_undetermined():
     t3.next_phase()
     f3 = check(t3)
     assert len(of(f3, "11-1")) == 1 and of(f3, "11-8", "undetermined") == []
+
+
+def test_jgr_stacking_on_a_placeholder_reduced_side_is_undetermined(monkeypatch):
+    """IF 11-2 counts the reduced Jgr by its strength: with a printed back of 5 (more than half
+    of 8) it is a division, 5 + 1/2 + 1 = 6 1/2 divisions: a violation; when that back is a
+    placeholder (back_rule) the count rests on it: undetermined naming it."""
+    i = next(i for i, c in enumerate(EXTRA) if c.id == "de-inf-xx-jgr")
+    jgr = EXTRA[i]
+
+    def play(provenance):
+        # EXTRA is read by game(): the test's own copy of the list, with the Jgr swapped
+        monkeypatch.setattr(sys.modules[__name__], "EXTRA", EXTRA[:i] + [dataclasses.replace(
+            jgr, back=Face(5, 5), provenance=provenance)] + EXTRA[i + 1:])
+        t = jgr_stack(None)
+        t.flip("de-inf-xx-jgr")
+        t.next_phase()
+        return check(t)
+    f = play(None)
+    assert len(of(f, "11-1")) == 1 and "6 1/2 divisions in 3520" in of(f, "11-1")[0].message
+    f = play(Provenance("placeholder", "test: back by back_rule"))
+    assert violations(f) == []
+    (u,) = of(f, "11-1", "undetermined")
+    assert "strength 5 of Jgr Inf XX (reduced side) is a placeholder" in u.message
+    assert "test: back by back_rule" in u.missing
 
 
 # ------------------------------------------------------------------ 25-6 HQ supply points

@@ -42,10 +42,15 @@ def rules(findings, severity="violation"):
 # ------------------------------------------------------------------ 35-1, 36: the Danube
 
 
-def danube_game(game, *, friend_in_1808=False):
+#: an A-H division whose 5-4 is printed (000 18-2 via the Eastern Front data)
+DANUBE_AH = "ah-inf-xx-44"
+
+
+def danube_game(game, *, friend_in_1808=False, unit=None):
+    unit = unit or DANUBE_AH
     t = new(game, "ef-serbia-1914-08")
     t.place("sb-inf-xx-q1", "6-5:2007")              # south bank, adjacent to the Danube
-    t.place("ah-inf-xx-29", "6-5:1807")              # north bank, outside 2007's ZOC
+    t.place(unit, "6-5:1807")                        # north bank, outside 2007's ZOC
     if friend_in_1808:
         t.place("ah-inf-x-14", "6-5:1908")
     t.next_phase()                                   # A-H movement, 3 August 1914
@@ -54,7 +59,7 @@ def danube_game(game, *, friend_in_1808=False):
 
 def test_35_1_no_crossing_of_the_danube_into_a_zoc_exerted_from_the_bank(game):
     t = danube_game(game)
-    step = t.move("ah-inf-xx-29", "6-5:1908")        # across the Danube into 2007's ZOC
+    step = t.move(DANUBE_AH, "6-5:1908")             # across the Danube into 2007's ZOC
     # the drops do not show the path: the only legal way there is a detour over the MA, and the
     # finding says the direct crossing is barred by 35-1
     f = only(check(t), "6-9")
@@ -83,15 +88,31 @@ def test_35_1_step_cost(game):
 
 def test_35_2_friendly_ground_units_in_the_hex_entered(game):
     t = danube_game(game, friend_in_1808=True)
-    t.move("ah-inf-xx-29", "6-5:1908")
+    t.move(DANUBE_AH, "6-5:1908")
     assert of(check(t), "35-1") == []
 
 
 def test_35_1_crossing_where_no_zoc_is_exerted(game):
     t = danube_game(game)
-    t.move("ah-inf-xx-29", "6-5:1708")               # across the Danube, outside 2007's ZOC
+    t.move(DANUBE_AH, "6-5:1708")                    # across the Danube, outside 2007's ZOC
     fs = check(t)
     assert of(fs, "35-1") == [] and of(fs, "6-9") == []
+
+
+def test_35_1_the_same_move_on_a_placeholder_ma_is_undetermined(game):
+    """29 Inf XX is named without values (3-3): its MA 4 is a placeholder, so the detour over
+    the MA that 35-1 forces is undetermined, naming the placeholder, never a violation (the
+    same move by the printed 5-4 of 44 Inf XX is a 6-9 violation above)."""
+    assert game.counters["ah-inf-xx-29"].placeholder("movement")
+    assert game.counters[DANUBE_AH].placeholder("movement") is None
+    t = danube_game(game, unit="ah-inf-xx-29")
+    step = t.move("ah-inf-xx-29", "6-5:1908")
+    fs = check(t)
+    assert of(fs, "6-9") == []
+    f = only(fs, "6-9", "undetermined")
+    assert f.step == step and "35-1: 6-5:1807|6-5:1908 crosses the Danube" in f.message
+    assert "MA 4 of 29 Inf XX is a placeholder" in f.message
+    assert "named by 3-3 (003:L1189) with no values" in f.missing
 
 
 def flotilla_game(game):
@@ -358,19 +379,19 @@ SERBIAN_SETUP = [                                   # 9-2's hexes, Belgrade, sou
     ("sb-inf-iii-q2", "6-5:2007"), ("sb-cav-xx-cav", "6-5:1710"), ("sb-hq-xxxx-q1", "6-5:1711"),
 ]
 AH_SETUP = [
-    ("ah-inf-xx-29", "6-5:1407"), ("ah-inf-x-14", "6-5:1507"), ("ah-inf-xx-17", "6-5:1606"),
+    ("ah-inf-xx-29", "6-5:1407"), ("ah-inf-x-14", "6-5:1507"), ("ah-inf-xx-44", "6-5:1606"),
     ("ah-inf-xx-23", "6-5:1008"), ("ah-inf-xx-32", "6-5:1204"), ("ah-cav-xx-10", "6-5:1305"),
     ("ah-hq-xxxx-3rd", "6-5:1204"),
 ]
 
 
-def serbia_nov(game, mistakes=()):
+def serbia_nov(game, mistakes=(), tec_unit="ah-inf-xx-44"):
     """Serbia the Defiant, November 1914, set up by the rules (8-1, 8-3, 8-4, 9-2, flotillas) and
     played over three turns of clean moves; each seeded mistake changes one thing and returns
     the step it is made at (None for a set-up mistake)."""
     t = new(game, "ef-serbia-1914-11")
     serbs = dict(SERBIAN_SETUP)
-    ah = dict(AH_SETUP)
+    ah = {(tec_unit if c == "ah-inf-xx-44" else c): h for c, h in AH_SETUP}
     steps = {}
     if "8-1" in mistakes:
         ah["ah-cav-xx-10"] = "6-5:1611"                # south of the line, in Serbia
@@ -413,7 +434,8 @@ def serbia_nov(game, mistakes=()):
     t.move("ah-inf-xx-29", "6-5:1406")
     if "TEC" in mistakes:
         # across the Danube from Belgrade's ZOC into it: a Major River EZOC→EZOC (TEC)
-        steps["TEC"] = t.move("ah-inf-xx-17", "6-5:1707", "6-5:1708")
+        # (44 Inf XX by default: its 5-4 is printed, so the verdict rests on no placeholder)
+        steps["TEC"] = t.move(tec_unit, "6-5:1707", "6-5:1708")
     t.next_phase(4)
     return t, steps
 
@@ -422,11 +444,13 @@ def test_serbia_november_1914_clean_game(game):
     t, _ = serbia_nov(game)
     fs = check(t)
     assert [(f.rule, f.message) for f in fs if f.severity == "violation"] == []
-    # what the data cannot tell is said: the set-up list is incomplete (4); the Serbian HQ's
-    # Movement Allowance is not printed (a placeholder counter: 6-1)
+    # what the data cannot tell is said: the set-up list is incomplete (4). The Serbian HQ's
+    # Movement Allowance is not printed: the counter file's hq_movement gives it a placeholder
+    # MA 4 (as on the Italian Front), and its 1-hex move is within it, so it passes silently
     und = {f.rule for f in fs if f.severity == "undetermined"}
-    assert und == {"4", "6-1"}, und
-    assert next(f for f in fs if f.rule == "6-1").missing == "the unit's printed Movement Allowance"
+    assert und == {"4"}, und
+    hq = game.counters["sb-hq-xxxx-q1"]
+    assert hq.front.movement == 4 and "print no movement allowance" in hq.placeholder("movement")
 
 
 @pytest.mark.parametrize("mistakes", [("8-1",), ("8-3",), ("9-2",), ("flotillas",), ("36-3",),
@@ -438,6 +462,19 @@ def test_serbia_november_1914_seeded_mistakes(game, mistakes):
     found = sorted(((f.rule, f.step) for f in check(t) if f.severity == "violation"),
                    key=lambda x: (x[0], x[1] or 0))
     assert found == sorted(steps.items(), key=lambda x: (x[0], x[1] or 0))
+
+
+def test_serbia_november_1914_tec_mistake_on_a_placeholder_ma_is_undetermined(game):
+    """The seeded TEC mistake made by 17 Inf XX, which 3-6 names without values: the direct
+    crossing is barred, a detour within its MA 4 does not exist, but MA 4 is a placeholder and
+    a larger printed MA might allow one, so the verdict is undetermined naming the placeholder
+    (the same move by 44 Inf XX, printed 5-4, is the violation of the test above)."""
+    t, steps = serbia_nov(game, ("TEC",), tec_unit="ah-inf-xx-17")
+    fs = check(t)
+    assert [f for f in fs if f.severity == "violation"] == []
+    (f,) = [f for f in fs if f.step == steps["TEC"] and f.severity == "undetermined"]
+    assert f.rule == "TEC" and "MA 4 of 17 Inf XX is a placeholder" in f.message
+    assert "named by 3-6 (003:L1197) with no values" in f.missing
 
 
 def test_8_4_montenegrin_set_up(game):
@@ -504,25 +541,31 @@ def test_3_3_second_army_units_stay_until_they_exit(game):
 
 
 def test_3_2_austro_hungarians_close_with_the_serbs_on_3_and_4_august(game):
-    def play(moves, date=GameDate(1914, 8, 3)):
+    # 44 Inf XX: a printed 5-4 (the reach into the Serbian ZOC rests on its MA)
+    def play(moves, date=GameDate(1914, 8, 3), mover="ah-inf-xx-44"):
         t = new(game, "ef-serbia-1914-08")
         t.place("sb-inf-xx-q1", "6-5:1308")
-        t.place("ah-inf-xx-29", "6-5:1206")          # two hexes from the Serbs
+        t.place(mover, "6-5:1206")                   # two hexes from the Serbs
         t.place("ah-inf-x-14", "6-5:1307")           # in the Serbs' ZOC
         t.advance_to(date, "cp-movement")
-        steps = [t.move(u, h) for u, h in moves]
+        steps = [t.move(mover if u == "mover" else u, h) for u, h in moves]
         t.next_phase()
-        return of(check(t), "EF 3-2"), of(check(t), "EF 3-2", "undetermined"), steps
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1207")])    # into the Serbian ZOC
+        fs = check(t)
+        return of(fs, "EF 3-2"), of(fs, "EF 3-2", "undetermined"), steps
+    v, u, _ = play([("mover", "6-5:1207")])          # into the Serbian ZOC
     assert v == [] and u == []
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1106")])    # away, though 1207 was in reach
+    v, u, _ = play([("mover", "6-5:1106")])          # away, though 1207 was in reach
     assert len(v) == 1 and "could enter one" in v[0].message and u == []
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1207"), ("ah-inf-x-14", "6-5:1407")])  # 14 was in EZOC
+    v, u, _ = play([("mover", "6-5:1207"), ("ah-inf-x-14", "6-5:1407")])  # 14 was in EZOC
     assert len(v) == 1 and "may not move" in v[0].message
-    v, u, _ = play([])                                # 29 stays: not mobilized? undetermined
+    v, u, _ = play([])                                # it stays: not mobilized? undetermined
     assert v == [] and len(u) == 1 and "mobiliz" in u[0].missing
-    v, u, _ = play([("ah-inf-xx-29", "6-5:1106")], GameDate(1914, 8, 4))   # 4th: must end in EZOC
+    v, u, _ = play([("mover", "6-5:1106")], GameDate(1914, 8, 4))   # 4th: must end in EZOC
     assert len(v) == 1 and "4th August" in v[0].message
+    # 29 Inf XX, named without values: "it could enter one" rests on its placeholder MA 4
+    v, u, _ = play([("mover", "6-5:1106")], mover="ah-inf-xx-29")
+    assert v == [] and len(u) == 1 and "could enter one" in u[0].message
+    assert "MA 4 of 29 Inf XX is a placeholder" in u[0].message
 
 
 # ------------------------------------------------------------------ Romania 1916: 13-2 (WE-SC-08), 13-3
@@ -572,16 +615,21 @@ def test_13_2_reverse_without_the_russians(game):
 
 
 def test_13_3_no_central_powers_zoc_in_romania_on_the_first_turn(game):
-    def play(date):
+    # a Russian 3-3 RPL (printed, 15-20 of 003): every Romanian counter's values are placeholders
+    def play(date, unit="ru-inf-xx-rpl-3"):
         t = new(game, "ef-romania-1916-08")
         t.place("ah-inf-xx-29", "6-6:1413")           # Romania: its ZOC would cover 1414, 1514
-        t.place("ro-inf-xx-rpl-3", "6-6:1414")
+        t.place(unit, "6-6:1414")
         if date is not None:
             t.advance_to(date, "entente-movement")
-        t.move("ro-inf-xx-rpl-3", "6-6:1514", "6-6:1614", "6-6:1714")
+        t.move(unit, "6-6:1514", "6-6:1614", "6-6:1714")
         return check(t)
     assert of(play(None), "6-9") == []                # first turn: 3 clear hexes, no EZOC cost
     assert len(of(play(GameDate(1916, 9, 1)), "6-9")) == 1
+    # the same move by the Romanian RPL, whose 3-3 is a placeholder: undetermined, never a violation
+    later = play(GameDate(1916, 9, 1), "ro-inf-xx-rpl-3")
+    assert of(later, "6-9") == []
+    assert "MA 3 of RPL Inf XX is a placeholder" in only(later, "6-9", "undetermined").message
 
 
 # ------------------------------------------------------------------ Tannenberg 3-2 (WE-SC-07)
@@ -874,15 +922,20 @@ def test_brusilov_6_3_the_guard_cavalry_free_after_the_infantry_attacked(game):
 
 
 def test_galicia_7_2_hq_toward_its_objective(game):
-    """HQ counters print no MA (a placeholder): an HQ that ends farther from its objective than it
-    started is a violation (staying put was possible); with an MA the reachable hexes decide."""
-    def play(to, ma=None):
+    """HQ counters print no MA: the counter file gives them a placeholder MA 4 (hq_movement). An
+    HQ that ends farther from its objective than it started is a violation whatever the MA
+    (staying put was possible); "it could have come closer" rests on the MA: undetermined on the
+    placeholder, a violation on a printed MA."""
+    from dataclasses import replace
+    from modgen.model.types import Provenance
+
+    def play(to, printed_ma=None):
         g = game
-        if ma is not None:
-            from dataclasses import replace
+        if printed_ma is not None:
             c = game.counters["ah-hq-xxxx-1st"]
-            g = replace(game, counters={**game.counters,
-                                        c.id: replace(c, front=replace(c.front, movement=ma))})
+            g = replace(game, counters={**game.counters, c.id: replace(
+                c, front=replace(c.front, movement=printed_ma), front_placeholder=False,
+                placeholder_reasons=(), provenance=Provenance("rulebook", "test: a printed MA"))})
         t = TestGame(g, g.scenarios["ef-galicia-1914-08"])
         t.place("ah-hq-xxxx-1st", "5-5:2808")          # Lublin (2803) is five hexes north
         t.next_phase()
@@ -890,13 +943,18 @@ def test_galicia_7_2_hq_toward_its_objective(game):
             t.move("ah-hq-xxxx-1st", to)
         t.next_phase()
         return check(t)
-    fs = play("5-5:2806")
+    assert game.counters["ah-hq-xxxx-1st"].placeholder("movement")
+    fs = play("5-5:2804")                               # as far as MA 4 reaches
     assert of(fs, "EF 7-2") == [] and of(fs, "EF 7-2", "undetermined") == []
     f = only(play("5-5:2810"), "EF 7-2")
     assert "5-5:2803" in f.message and "farther than where it started" in f.message
-    f = only(play("5-5:2807", ma=4), "EF 7-2")           # could have come within 1 hex
+    f = only(play("5-5:2807", printed_ma=4), "EF 7-2")   # could have come within 1 hex
     assert "could have come within" in f.message
-    f = only(play(None, ma=4), "EF 7-2", "undetermined")
+    fs = play("5-5:2807")                               # the same on the placeholder MA 4
+    assert of(fs, "EF 7-2") == []
+    f = only(fs, "EF 7-2", "undetermined")
+    assert "could have come within" in f.message and "MA 4 of 1st HQ XXXX is a placeholder" in f.message
+    f = only(play(None, printed_ma=4), "EF 7-2", "undetermined")
     assert "mobilization" in f.missing
 
 

@@ -571,11 +571,12 @@ CITIES_41_3 = [("ge-inf-xx-3g", "4-5:2019"), ("ge-inf-xx-1gr", "4-5:2119"),     
 
 
 def russians_hold(game, cities):
-    """1 May 1915: 6 Russian SP (the 13th and the 1st Rifles, both reduced) in 4-5:2607 lose 2
-    (the test CRT: one is eliminated) and hold: at least a third (41-2), less than half (14-4)."""
+    """1 May 1915: 8 Russian SP (the 13th and the 1st Rifles, 4-4 each, as printed) in 4-5:2607
+    lose 3 (the test CRT: one is eliminated) and hold: at least a third (41-2), less than half
+    (14-4)."""
     t = new(game, "ef-gorlice-tarnow-1915-05", date=GameDate(1915, 5, 1), phase="cp-combat")
-    t.place("ru-inf-xx-13", "4-5:2607", reduced=True)
-    t.place("ru-inf-xx-1rfl", "4-5:2607", reduced=True)
+    t.place("ru-inf-xx-13", "4-5:2607")
+    t.place("ru-inf-xx-1rfl", "4-5:2607")
     t.place("ru-hq-xxxx-10th", "4-5:2809", sp=10)
     t.place("ge-inf-xx-22", "4-5:2507")
     t.place("ge-inf-xx-38", "4-5:2508")
@@ -593,7 +594,7 @@ def russians_hold(game, cities):
 
 
 def test_41_3_ends_the_russian_one_third_retreat(game):
-    game3 = crt_of(game, 2)
+    game3 = crt_of(game, 3)
     # a Russian unit in Warsaw: 41-3 is not met, 41-2 holds
     (f,) = rule_hits(russians_hold(game3, [("ru-inf-xx-3cr", "4-5:2019")]), "41-2")
     assert "must retreat" in f.message

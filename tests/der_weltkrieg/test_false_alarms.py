@@ -203,8 +203,10 @@ def test_hq_moves_are_judged_against_a_placeholder_ma_and_never_violate():
         assert hq_move(4) == []                                     # 4 MP of clear
         (f,) = hq_move(5)                                           # beyond the placeholder MA
         assert f.severity == "undetermined" and f.rule == "6-9"
-        assert "the printed Movement Allowance of ph HQ XXXX" in f.missing
-        assert "placeholder" in f.missing
+        assert "MA 4 of ph HQ XXXX is a placeholder" in f.message
+        assert f.missing.startswith("the printed value (MA 4 of ph HQ XXXX is a placeholder: ")
+        assert "print no movement allowance for Headquarters" in f.missing
+        assert [p.what for p in f.placeholders] == ["MA 4 of ph HQ XXXX"]
     finally:
         cg.COUNTERS.pop()
 

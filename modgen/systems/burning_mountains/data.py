@@ -65,6 +65,16 @@ class BmCounter:
     def steps(self) -> int:
         return 2 if self.reduced is not None else 1
 
+    def placeholder(self, value: str, reduced: bool = False) -> str | None:
+        """Why ``value`` ("attack", "defence", "movement"/"ma", "av") of the side showing is a
+        placeholder, or None when printed (the shape of ``model.types.Counter.placeholder``):
+        the rulebook prints no counter (missing-data M11), so a counter of placeholder
+        provenance has every value a placeholder."""
+        p = self.provenance
+        if p is None or p.kind != "placeholder":
+            return None
+        return p.reason or "placeholder values"
+
     @property
     def is_artillery(self) -> bool:
         return self.type in ("art", "heavy-art")

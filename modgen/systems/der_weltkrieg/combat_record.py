@@ -106,6 +106,10 @@ class CombatUnit:
     supply: int | str | None = None
     hq: str | None = None
     after: frozenset | None = None
+    #: placeholder strengths (``findings.Placeholder``) of the face showing (the SP it adds,
+    #: 13-2/13-15) and, when a flip would show it, of the back (the SP a flip loses, 13-24)
+    placeholders: tuple = ()
+    loss_placeholders: tuple = ()
 
     @property
     def strength(self) -> int | None:
@@ -166,6 +170,9 @@ class Resolution:
     placeholder: bool = False
     #: what the placeholder is: the CRT cell, or strengths of units the rulebook prints no values for
     placeholder_why: str = ""
+    #: the placeholder values the result rests on besides the CRT cells (``placeholder``): the
+    #: strengths of the units whose SP make the column (``findings.Placeholder``)
+    placeholders: list = field(default_factory=list)
     missing: list = field(default_factory=list)
     # False when the readings are not every possibility (the attacking units were not declared):
     # the results then only bound the true one from above

@@ -26,8 +26,8 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 from modgen.model.types import MONTHS, GameDate
 
-from .checks.common import (board_state, enemy_zoc_hexes, is_unit, marker_kind, special_rule,
-                            terrain_costs, unit_matches, unit_view)
+from .checks.common import (board_state, enemy_zoc_hexes, is_unit, marker_kind, placeholder_inputs,
+                            special_rule, terrain_costs, unit_matches, unit_view)
 from .rules import danube
 from .rules import movement as mv
 from .rules import zoc as zoc_rules
@@ -126,13 +126,12 @@ def units(ctx: CheckContext, *, side: str | None = None, nation: str | None = No
     return sorted(out, key=lambda u: u.piece)
 
 
-def strength(u: UnitState) -> tuple[int, bool]:
-    """(strength points of the face showing, whether the value is a placeholder)."""
+def strength(u: UnitState) -> tuple[int, tuple]:
+    """(strength points of the face showing, the placeholders among them: ``Counter.placeholder``
+    as ``findings.Placeholder``s, empty when printed)."""
     c = u.counter
     face = c.back if u.reduced and c.back is not None else c.front
-    placeholder = bool(getattr(c, "front_placeholder", False)) or \
-        getattr(getattr(c, "provenance", None), "kind", "") == "placeholder"
-    return (face.strength or 0), placeholder
+    return (face.strength or 0), placeholder_inputs(u, "strength")
 
 
 def moved_path(ctx: CheckContext, u: UnitState) -> list[Hex]:
@@ -615,9 +614,13 @@ def central_powers_limits_in_russia(ctx: CheckContext, u: UnitState, frm, to, fr
         return           # not crossed, or cannot be told (6-9 reports a move with no path)
     what = named(frm, to) if frm.direction_to(to) is not None else \
         "the Daugava, the Dniester (6-6) or the 1919 border"
+    # a drop to a hex farther away crossed the line when no path within the MA avoids it:
+    # that rests on the MA (undetermined on a placeholder one)
     yield ctx.finding("EF 11-31", VIOLATION, f"{u.name} moved {frm}→{to} across {what}; Central "
                       f"Powers forces may not cross it in this game", units=[u],
-                      hexes=[frm, to], path=[frm, to])
+                      hexes=[frm, to], path=[frm, to],
+                      placeholders=() if frm.direction_to(to) is not None
+                      else placeholder_inputs(u, "movement"))
 
 
 # ------------------------------------------------------------------------- Serbia, November 1914
@@ -811,14 +814,14 @@ def flotillas_set_up_on_the_danube(ctx: CheckContext):
 
 def _infantry_sp(ctx, hexes: Iterable[Hex], nation: str) -> tuple[int, bool, list]:
     hexes = set(hexes)
-    total, placeholder, who = 0, False, []
+    total, placeholders, who = 0, [], []
     for u in units(ctx, nation=nation):
         if u.hex in hexes and is_infantry_type(u.counter):
             s, ph = strength(u)
             total += s
-            placeholder |= ph
+            placeholders.extend(ph)
             who.append(u)
-    return total, placeholder, who
+    return total, tuple(placeholders), who
 
 
 @rule("EF 9-2", "setup")
@@ -843,15 +846,10 @@ def serbian_placement_minimums(ctx: CheckContext):
             return ctx.finding("EF 9-2", VIOLATION, f"no Serbian infantry is set up {label}; 9-2 "
                                f"places at least {need} infantry SP {what}", hexes=list(hexes)[:8],
                                side="entente", step=None)
-        if ph:
-            return ctx.finding("EF 9-2", UNDETERMINED, f"{total} Serbian infantry SP set up "
-                               f"{label} ({', '.join(u.name for u in who)}); 9-2 places at least "
-                               f"{need}", units=who, hexes=sorted({u.hex for u in who}),
-                               missing="the Serbian counters' printed strengths (placeholders)",
-                               step=None)
+        # a shortfall rests on the strengths counted: undetermined where any is a placeholder
         return ctx.finding("EF 9-2", VIOLATION, f"only {total} Serbian infantry SP set up {label}; "
                            f"9-2 places at least {need}", units=who,
-                           hexes=sorted({u.hex for u in who}), step=None)
+                           hexes=sorted({u.hex for u in who}), step=None, placeholders=ph)
 
     for t in d["min_hexes"] + [d["belgrade"]]:
         h = hx(ctx, t)
@@ -1001,11 +999,13 @@ def austro_hungarians_must_close(ctx: CheckContext, ended: PhaseInfo):
             idle.append(u)
             continue
         when = "3rd" if ended.date == first else "4th"
+        # "it could enter one" is a search within the MA: it rests on the MA
         yield ctx.finding("EF 3-2", UNDETERMINED if unknown else VIOLATION,
                           f"{u.name} ended the {when} August movement in {u.hex}, outside every "
                           f"enemy ZOC; from {start} it could enter one for {need} MP", units=[u],
                           hexes=[start, u.hex], step=ctx.last_step,
-                          missing="map data for some hexsides" if unknown else "")
+                          missing="map data for some hexsides" if unknown else "",
+                          placeholders=placeholder_inputs(u, "movement"))
     if idle:
         yield ctx.finding("EF 3-2", UNDETERMINED, f"{len(idle)} A-H unit(s) did not move in the "
                           f"{ended.date} movement although an enemy ZOC was within reach: "
@@ -1046,11 +1046,13 @@ def german_withdrawals(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     if not ctx.cache.get(("ef10-2-seen", old.date)):
         return          # the log did not show the whole turn
     gone = ctx.cache.get(("ef10-2", old.date), [])
-    total = sum(s for _, s in gone)
+    total = sum(s for _, s, _p in gone)
     if total < d["sp"]:
+        # the SP withdrawn are the units' strengths (placeholders where not printed)
         yield ctx.finding("EF 10-2", VIOLATION, f"{total} German infantry SP were withdrawn on "
-                          f"{old.date} ({', '.join(n for n, _ in gone) or 'none'}); 10-2 withdraws "
-                          f"{d['sp']} each turn of {', '.join(map(str, dates))}", side="central-powers")
+                          f"{old.date} ({', '.join(n for n, _, _p in gone) or 'none'}); 10-2 "
+                          f"withdraws {d['sp']} each turn of {', '.join(map(str, dates))}",
+                          side="central-powers", placeholders=[p for *_x, ph in gone for p in ph])
 
 
 @rule("EF 10-2", "move")
@@ -1060,7 +1062,7 @@ def german_withdrawals_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if d is None or ctx.now.date is None or not is_unit(u) or u.nation != d["nation"]:
         return
     if frm is not None and to is None and u.map != DEAD_PILE and is_infantry_type(u.counter):
-        ctx.cache.setdefault(("ef10-2", ctx.now.date), []).append((u.name, strength(u)[0]))
+        ctx.cache.setdefault(("ef10-2", ctx.now.date), []).append((u.name, *strength(u)))
 
 
 @rule("EF 10-2", "setup")
@@ -1506,12 +1508,18 @@ def headquarters_toward_objectives(ctx: CheckContext, ended: PhaseInfo):
                               units=[u], hexes=[start], step=ctx.last_step,
                               missing="the mobilization schedule (an omitted grid)")
             continue
+        # ending farther than it started is a violation whatever the MA (above and here); "it
+        # could have come within N" rests on the MA: a placeholder MA (an HQ's, hq_movement)
+        # makes it undetermined (a smaller printed MA might not reach that far)
+        farther = now > dist(start)
         yield ctx.finding("EF 7-2", UNDETERMINED if unknown else VIOLATION,
                           f"{u.name} ended the {ctx.phase_label()} in {u.hex}, {now} hex(es) from "
                           f"its objective ({', '.join(map(str, targets))}); from {start} it could "
-                          f"have come within {best} without entering an enemy ZOC", units=[u],
-                          hexes=[start, u.hex], step=ctx.last_step,
-                          missing="map data for some hexsides" if unknown else "")
+                          f"have come within {best} without entering an enemy ZOC"
+                          + (f" (farther than where it started, {dist(start)})" if farther else ""),
+                          units=[u], hexes=[start, u.hex], step=ctx.last_step,
+                          missing="map data for some hexsides" if unknown else "",
+                          placeholders=() if farther else placeholder_inputs(u, "movement"))
 
 
 @rule("EF 7-2", "turn")

@@ -23,8 +23,8 @@ from .. import module as M
 from ..combat_record import BmCombat, SideTdp
 from ..rules import combat as cr
 from ..rules import stacking as sk
-from .common import (PHASE_NAMES, bmap, ce_of, finding, moved_side, now, occupied_by, resolve_unit,
-                     steps, table, units_at)
+from .common import (PHASE_NAMES, bmap, ce_of, finding, moved_side, now, occupied_by,
+                     placeholder_inputs, resolve_unit, steps, table, units_at)
 from .supply import supply_of, supply_value
 
 
@@ -259,7 +259,8 @@ def _resolve(ctx: CheckContext, c: BmCombat):
                                mountain_bonus=cr.mountain_bonus(u.counter.type, dterrain, def_types))
         if s <= 0:
             yield _v(c, finding(ctx, "7.5", VIOLATION, f"{u.name} attacks with a modified attack strength of "
-                                f"{s}", units=[u], hexes=[target]))
+                                f"{s}", units=[u], hexes=[target],
+                                placeholders=placeholder_inputs(u, "attack")))
         att_total += max(0, s)
         lines.append(f"{u.name} {s}")
     def_total = 0
@@ -302,9 +303,12 @@ def _resolve(ctx: CheckContext, c: BmCombat):
     if not odds.legal:
         c.parts.append(f"combat on {target}: attack {att_total} vs defence {def_total}, ratio {odds.initial}"
                        f"{', flanked +2' if flanked else ''}: below 1:3, not allowed (8.2)")
+        # the odds rest on the attack and defence values (placeholders: M11)
         yield _v(c, finding(ctx, "8.2", VIOLATION, f"attack on {target} at {odds.initial} (attack {att_total} vs "
                             f"defence {def_total}{', flanked +2' if flanked else ''}): combats below 1:3 are not "
-                            "allowed", units=attackers, hexes=[target]))
+                            "allowed", units=attackers, hexes=[target],
+                            placeholders=[p for u in attackers for p in placeholder_inputs(u, "attack")]
+                            + [p for u in fighting for p in placeholder_inputs(u, "defence")]))
         return
     roll = c.roll
     crt_roll = roll[0] + roll[1]

@@ -141,3 +141,22 @@ def finding(ctx: CheckContext, rule: str, severity: str, message: str, *,
     if side is None:
         side = units[0].side if units else ctx.now.side
     return ctx.finding(rule, severity, message, units=units, side=side, **kw)
+
+
+def placeholder_inputs(u: UnitState, *values: str) -> tuple:
+    """The placeholder values of ``u`` among ``values`` ("attack", "defence", "ma", "av") of the
+    side showing, as ``findings.Placeholder``s a finding declares (``placeholders=``): the
+    rulebook prints no counter (missing-data M11), so these are placeholders unless the data give
+    printed ones (``BmCounter.placeholder``)."""
+    from modgen.check.findings import Placeholder
+    c = u.counter
+    if c is None:
+        return ()
+    v = c.values(bool(u.reduced))
+    out = []
+    for value in values:
+        why = c.placeholder(value, bool(u.reduced))
+        if why is not None:
+            label = {"ma": "MA", "av": "AV"}.get(value, value)
+            out.append(Placeholder(f"{label} {getattr(v, value)} of {u.name}", why))
+    return tuple(out)

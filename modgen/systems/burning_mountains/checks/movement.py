@@ -16,8 +16,8 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex, Hexside
 
 from ..rules import movement as mv
-from .common import (PHASE_NAMES, bmap, enemy_zoc, finding, is_unit, moved_side, now, table,
-                     units_of)
+from .common import (PHASE_NAMES, bmap, enemy_zoc, finding, is_unit, moved_side, now,
+                     placeholder_inputs, table, units_of)
 
 
 def _own_move(ctx: CheckContext, u: UnitState, frm, to, frm_map) -> bool:
@@ -103,16 +103,20 @@ def _movement(ctx: CheckContext, u: UnitState, drops: list[Hex]):
         return
     if total_lb > ma:
         st.spent_over.add(u.piece)
+        # the verdict rests on the MA: a placeholder (no counter is printed, M11) makes it
+        # undetermined (the finding layer), naming it
+        ph = placeholder_inputs(u, "ma")
         for a, b in zip(drops, drops[1:]):
             if a.direction_to(b) is not None and (Hexside.of(a, b) in m.crags or (
                     mv.six_four_blocks(m, a, b, ezoc, friendly) and a in ezoc and b in ezoc)):
                 rule_, why = mv.why_blocked(m, a, b, ezoc, friendly)
                 yield finding(ctx, rule_, VIOLATION, f"{u.name} moved {a}-{b}: {why}; the way round costs at "
-                              f"least {total_lb:g} MP, MA {ma}", units=[u], hexes=[a, b], path=full)
+                              f"least {total_lb:g} MP, MA {ma}", units=[u], hexes=[a, b], path=full,
+                              placeholders=ph)
                 return
         yield finding(ctx, "4.1", VIOLATION, f"{u.name} spent at least {total_lb:g} MP ({'-'.join(map(str, full))}: "
                       f"one per hex entered plus the EZOC costs of 6.3) with MA {ma}", units=[u],
-                      hexes=[full[-1]], path=full)
+                      hexes=[full[-1]], path=full, placeholders=ph)
     elif total > ma:
         st.spent_over.add(u.piece)
         yield finding(ctx, "4.1", UNDETERMINED, f"{u.name} spent {total:g} MP by the placeholder Terrain "

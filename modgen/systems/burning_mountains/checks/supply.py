@@ -15,7 +15,8 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 
 from ..rules import ce as ce_rules
 from ..rules import supply as sp
-from .common import bmap, ce_of, enemy_zoc, finding, now, occupied_by, other, resolve_unit, units_of
+from .common import (bmap, ce_of, enemy_zoc, finding, now, occupied_by, other, placeholder_inputs,
+                     resolve_unit, units_of)
 
 
 def sources(ctx: CheckContext, nation: str, side: str) -> set:
@@ -91,8 +92,15 @@ def recovery(ctx: CheckContext, d: decl.Declaration):
     if ph != "movement" or u.side != phasing:
         ok, why = False, "recovery is made in the unit's own Movement Phase (3.0, 4.4)"
     if not ok:
+        # 10.3.1: the verdict rests on the MA when a larger MA would allow the recovery
+        with_ma, _ = ce_rules.can_recover(unit_type=u.counter.type, ce=ce if ce is not None else 1,
+                                          in_supply=supply_of(ctx, u) in ("in", "?"),
+                                          moved=len(ctx.moves.get(u.piece, [])) > 1, ma=99,
+                                          enemy_distance=dist)
+        on_ma = with_ma and ph == "movement" and u.side == phasing
         yield finding(ctx, "10.3", VIOLATION, f"{u.name} recovered Combat Effectiveness: {why}", units=[u],
-                      hexes=[u.hex] if u.hex else ())
+                      hexes=[u.hex] if u.hex else (),
+                      placeholders=placeholder_inputs(u, "ma") if on_ma else ())
     elif supply_of(ctx, u) == "?":
         yield finding(ctx, "10.3", UNDETERMINED, f"{u.name} recovered: in supply by 11.3, not by 6.2",
                       units=[u], missing="which of 6.2 / 11.3 applies (open contradiction)")

@@ -45,6 +45,9 @@ def advance_checks(ctx: CheckContext, c: Combat):
         for p in probs:
             for pid, n in names.items():
                 p = p.replace(pid, n)
+            # the shares lost rest on the strengths before and after (a placeholder back)
             yield finding(ctx, c, "15-4", VIOLATION, f"advance into {c.target}: {p}; a unit "
                           f"advances only after every unit that lost a greater share of its "
-                          f"strength", hexes=[c.target], step=c.advances[-1].step, side=c.side)
+                          f"strength", hexes=[c.target], step=c.advances[-1].step, side=c.side,
+                          placeholders=[x for a in c.attackers if a.piece in units
+                                        for x in a.loss_placeholders])

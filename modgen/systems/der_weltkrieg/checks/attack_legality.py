@@ -22,7 +22,7 @@ from modgen.check.context import CheckContext
 from modgen.check.findings import VIOLATION
 
 from . import common as RP
-from .stacking import _stacking_options
+from .stacking import _stacking_options, strength_placeholders
 from ..combat_record import Combat, CombatUnit
 from .attack_limits import if_3_9
 from .column_attack import COLUMN_BANNED, stack_problems
@@ -118,8 +118,11 @@ def check_attack(ctx: CheckContext, st: CombatState, c: Combat):
         views = [RP.unit_view(ctx.units[a.piece]) for a in c.attackers if a.piece in ctx.units]
         msg = _stacking.check_attack_limit(board, target, views, _stacking_options(ctx))
         if msg:
+            # the attackers count as divisions as they stack (27-3 components by strength)
             yield finding(ctx, c, "11-10", VIOLATION, msg.split(": ", 1)[-1], hexes=[target],
-                          side=c.side)
+                          side=c.side, placeholders=strength_placeholders(
+                              [ctx.units[a.piece] for a in c.attackers if a.piece in ctx.units],
+                              _stacking_options(ctx)))
 
 
 _NO_ATTACK = {"18-15": "Headquarters have a strength for defence only",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 
 from modgen.check.context import DEAD_PILE, CheckContext, UnitState
+from modgen.check.findings import Placeholder
 from modgen.hexgrid import Hex
 
 from ..rules import combat as C
@@ -125,9 +126,15 @@ def unit_strengths(ctx: CheckContext, u: UnitState) -> frozenset:
 
 def snapshot(ctx: CheckContext, u: UnitState) -> CombatUnit:
     c = u.counter
+    loss = ()
+    if not u.reduced and c.back is not None:
+        why = c.placeholder("strength", True)
+        if why is not None:
+            loss = (Placeholder(f"strength {c.back.strength} of {u.name} (reduced side)", why),)
     return CombatUnit(u.piece, u.unit_id, u.name, u.side, u.nation, c.type, c.size, u.hex,
                       _face_strength(u), unit_strengths(ctx, u), _back_strength(u),
-                      c.full_strength)
+                      c.full_strength, placeholders=RP.placeholder_inputs(u, "strength"),
+                      loss_placeholders=RP.placeholder_inputs(u, "strength") + loss)
 
 
 def now_strengths(ctx: CheckContext, piece: str) -> frozenset:
@@ -138,11 +145,13 @@ def now_strengths(ctx: CheckContext, piece: str) -> frozenset:
 
 
 def finding(ctx: CheckContext, c: Combat | None, rule_no: str, sev: str, msg: str, *,
-            units=(), hexes=(), path=(), side=None, missing="", step=...):
+            units=(), hexes=(), path=(), side=None, missing="", step=..., placeholders=()):
+    f = ctx.finding(rule_no, sev, msg, units=units, hexes=hexes, path=path, side=side,
+                    missing=missing, check="combat", step=step, placeholders=placeholders)
     if c is not None:
-        c.verdicts.append((rule_no, sev, msg))
-    return ctx.finding(rule_no, sev, msg, units=units, hexes=hexes, path=path, side=side,
-                       missing=missing, check="combat", step=step)
+        # the verdict as reported (one resting on a placeholder is undetermined)
+        c.verdicts.append((rule_no, f.severity, f.message))
+    return f
 
 
 def add_sets(a: frozenset, b: frozenset) -> frozenset:

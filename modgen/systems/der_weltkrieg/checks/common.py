@@ -9,6 +9,7 @@ Marker pieces are read by their ``MarkerKind`` (``entrained``, ``strength``, ``c
 from __future__ import annotations
 
 from modgen.check.context import CheckContext, UnitState
+from modgen.check.findings import Placeholder
 from modgen.hexgrid import Hex
 
 from ..rules import board as board_rules
@@ -229,12 +230,29 @@ def arrival_explained(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
 
 
 def placeholder_ma(u: UnitState) -> str | None:
-    """Why the Movement Allowance of the HQ ``u`` is a placeholder (a verdict that rests on it is
-    never a violation), or None: the rulebooks print no HQ MA, so a counter file may give its HQs
-    one (``hq_movement``), marking their fronts placeholders (``front_placeholder``)."""
+    """Why the Movement Allowance of the face of ``u`` showing is a placeholder (a verdict that
+    rests on it is never a violation), or None when it is printed (``Counter.placeholder``: a
+    unit the rulebook names without values, an HQ's MA from the counter file's ``hq_movement``)."""
     c = u.counter
-    if c is None or c.type != "hq" or not c.front_placeholder:
-        return None
-    if u.reduced and c.back is not None and c.back.movement != c.front.movement:
-        return None
-    return c.provenance.reason if c.provenance is not None else "placeholder"
+    return c.placeholder("movement", bool(u.reduced)) if c is not None else None
+
+
+def placeholder_inputs(u: UnitState, *values: str, strength: int | None = None) -> tuple:
+    """The placeholder values of ``u`` among ``values`` ("movement", "strength") of the face
+    showing, as ``findings.Placeholder``s a finding declares (``ctx.finding(placeholders=…)``);
+    ``strength`` overrides the value shown (under strength markers)."""
+    c = u.counter
+    if c is None:
+        return ()
+    face = c.back if u.reduced and c.back is not None else c.front
+    out = []
+    for value in values:
+        why = c.placeholder(value, bool(u.reduced))
+        if why is None:
+            continue
+        n = face.movement if value == "movement" else (face.strength if strength is None
+                                                        else strength)
+        label = "MA" if value == "movement" else "strength"
+        side = " (reduced side)" if u.reduced and c.back is not None else ""
+        out.append(Placeholder(f"{label} {n if n is not None else '?'} of {u.name}{side}", why))
+    return tuple(out)

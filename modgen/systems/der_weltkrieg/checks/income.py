@@ -16,6 +16,7 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.model.types import GameDate
 
 from ._shared import duration_game, is_hq, kind_of, side_nations
+from .common import placeholder_inputs
 from .supply_ledger import Ledger, _sp_value, ledger, supply_limits
 
 
@@ -141,6 +142,13 @@ def _rpl_on_map(ctx: CheckContext, nations) -> dict[str, int]:
     return out
 
 
+def _rpl_placeholders(ctx: CheckContext, nation: str) -> tuple:
+    return tuple(p for u in sorted(ctx.units.values(), key=lambda v: v.piece)
+                 if u.hex is not None and u.counter is not None and u.marker_id is None
+                 and u.nation == nation and (u.counter.rpl or u.counter.type == "rpl")
+                 for p in placeholder_inputs(u, "strength"))
+
+
 @rule("25-1", "turn")
 def rpl_at_phase_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     """RPL income bookkeeping: the RPL SP of the phasing side on the map when its Reinforcement
@@ -178,7 +186,10 @@ def rpl_income(ctx: CheckContext, ended: PhaseInfo):
                f"since the log began; the replacement schedule gives {hi} so far ({', '.join(rules)})")
         side = ctx.game.side_of(nation) if nation in ctx.game.nations else None
         if ctx.log_starts_scenario:
-            yield ctx.finding(rules[0], VIOLATION, msg, side=side)
+            # the RPL SP on the map are the RPL counters' strengths (placeholders where the
+            # rulebook does not print them: the Romanian RPL)
+            yield ctx.finding(rules[0], VIOLATION, msg, side=side,
+                              placeholders=_rpl_placeholders(ctx, nation))
         else:
             yield ctx.finding(rules[0], UNDETERMINED, msg, side=side,
                               missing="the RPL received before the log began")

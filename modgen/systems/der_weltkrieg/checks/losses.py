@@ -196,9 +196,15 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
                               missing="the printed Combat Results Table (missing-data M1)"
                               if "CRT" in why else why)
             else:
+                # the result rests on the strengths that made the column, the SP applied on
+                # the strengths of the units that lost them (a placeholder back: 13-24)
+                lost = [p for u in units if u.after is not None and u.after != u.strengths
+                        for p in u.loss_placeholders]
                 yield finding(ctx, c, rule_no, VIOLATION, f"the {who} lost {got} SP in {where}; "
                               f"the CRT requires at least {fmt(req)}", hexes=[c.target],
-                              step=step, side=side)
+                              step=step, side=side,
+                              placeholders=(*(res.placeholders if res is not None else ()),
+                                            *lost))
             continue
         yield finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in {where}; "
                       f"the CRT requires {fmt(req) if complete else 'at most ' + str(need_hi)}"
@@ -224,9 +230,13 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
             continue
         fortress_first = not attacking and bool(c.retreats or c.retreat)
         for rule_no, msg in C.loss_order_problems(lus, fortress_first=fortress_first):
+            # 13-24 compares each unit's strength with its back side: a placeholder back
+            # (back_rule) makes it undetermined; 13-23, 33-4 and 21-5 use no printed value
             yield finding(ctx, c, rule_no, VIOLATION, f"the {who}'s losses against {c.target}: "
                           f"{msg}", hexes=[c.target], step=step,
-                          side=c.side if attacking else c.defender_side)
+                          side=c.side if attacking else c.defender_side,
+                          placeholders=[p for u in units for p in u.loss_placeholders]
+                          if rule_no == "13-24" else ())
     # 14-4 and the rules that change it; 40-3
     yield from mandatory_retreat(ctx, st, c, step, first_turn)
     yield from ah_cavalry_retreat(ctx, c, step)

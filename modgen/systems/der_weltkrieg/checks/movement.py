@@ -13,7 +13,7 @@ from ..rules import movement as mv
 from ..rules import rail as rail_rules
 from ..rules import zoc
 from ..rules.units import column_allowance, is_flotilla, movement_allowance, rail_capacity_divisions
-from .common import (board_state, declared, enemy_zoc_hexes, is_unit, placeholder_ma, terrain_costs,
+from .common import (board_state, declared, enemy_zoc_hexes, is_unit, placeholder_inputs, terrain_costs,
                      unit_view)
 from .rail import EntrainedBoard, possibly_entrained, rail_capacity_left, rail_mp
 
@@ -81,10 +81,9 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                 msg = (f"{u.name}: {on_foot + by_rail} MP spent, MA {ma}: {on_foot} MP on foot "
                        f"before entraining in {path[0]} + {by_rail} MP by rail "
                        f"({'-'.join(map(str, path))}, 7-3/7-5)")
-                why = placeholder_ma(u)
-                yield ctx.finding("6-9", UNDETERMINED if why else VIOLATION, msg, units=[u],
+                yield ctx.finding("6-9", VIOLATION, msg, units=[u],
                                   hexes=[before[0], path[-1]], path=list(before) + list(path[1:]),
-                                  missing=_ma_missing(u, ma) if why else "")
+                                  placeholders=placeholder_inputs(u, "movement"))
                 return
             allowance = max(allowance, 0)
             if entrained == "declared":
@@ -152,13 +151,14 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                               path=path or drops, missing=f"a !rail declaration for {u.name} "
                               f"(the log does not show rail movement)")
             return
-        if res.rule in MA_RULES and placeholder_ma(u):
-            # the MA is a placeholder (an HQ's is not printed): never a violation
-            yield ctx.finding(res.rule, UNDETERMINED, msg, units=[u], hexes=[drops[0], drops[-1]],
-                              path=path or drops, missing=_ma_missing(u, res.allowance))
-            return
+        # a verdict priced against the MA (every path search is bounded by it: even a drop
+        # across a prohibited hexside might have a longer detour) rests on it: when the MA is a
+        # placeholder (an HQ's, a unit the rulebook names without values) the finding layer
+        # makes it undetermined; 21-1, 6-12, 7-10 and the artillery of 6-10 do not use the MA
         yield ctx.finding(res.rule, VIOLATION, msg, units=[u], hexes=[drops[0], drops[-1]],
-                          path=path or drops)
+                          path=path or drops,
+                          placeholders=placeholder_inputs(u, "movement")
+                          if res.rule in MA_RULES or res.allowance is not None else ())
     elif res.verdict == mv.UNDETERMINED:
         yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],
                           hexes=[drops[0], drops[-1]], path=path or drops,
@@ -175,11 +175,6 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
 
 #: the movement verdicts that rest on the unit's Movement Allowance (6-1)
 MA_RULES = frozenset({"6-9", "6-10", "40-2"})
-
-
-def _ma_missing(u: UnitState, ma) -> str:
-    return (f"the printed Movement Allowance of {u.name} (the data's MA {ma if ma is not None else '?'} "
-            f"is a placeholder: the rulebooks do not print it)")
 
 
 @rule("6-10", "phase_end")

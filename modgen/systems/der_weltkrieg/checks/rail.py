@@ -16,7 +16,7 @@ from ..rules import movement as mv
 from ..rules import rail
 from ..rules.units import movement_allowance
 from .common import (board_state, declared, enemy_zoc_hexes, entrained_by_marker, is_unit,
-                     unit_matches, unit_view)
+                     placeholder_inputs, unit_matches, unit_view)
 
 
 def possibly_entrained(ctx: CheckContext, v: UnitState) -> bool:
@@ -239,8 +239,11 @@ def rail_movement(ctx: CheckContext, d):
                               hexes=[d.hexes[0], d.hexes[-1]], path=list(d.hexes),
                               missing="the scenario's rail network exceptions as map data")
             return
+        # 7-5 prices the rail move against the MP left of the MA: it rests on the MA
         yield ctx.finding(res.rule, VIOLATION, f"{u.name}: {msg}", units=[u],
-                          hexes=[d.hexes[0], d.hexes[-1]], path=list(res.path or d.hexes))
+                          hexes=[d.hexes[0], d.hexes[-1]], path=list(res.path or d.hexes),
+                          placeholders=placeholder_inputs(u, "movement") if res.rule == "7-5"
+                          else ())
         return
     if res.verdict == mv.UNDETERMINED:
         yield ctx.finding(res.rule, UNDETERMINED, f"{u.name}: {res.message}", units=[u],

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from modgen.check.context import DEAD_PILE, CheckContext, PhaseInfo, UnitState
 from modgen.check.engine import rule
-from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.check.findings import UNDETERMINED, VIOLATION, Placeholder
 from modgen.hexgrid import Hex
 
-from .common import enemy_zoc_hexes, is_unit
+from .common import enemy_zoc_hexes, is_unit, placeholder_inputs
 
 INFANTRY = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt", "rpl"})
 
@@ -165,7 +165,9 @@ def _hex(ctx: CheckContext, st: dict, h: Hex, start: dict, raised: list, returne
                               f"{after.get(g, 0)} after it ({names} raised); recombined units may "
                               f"hold no more SP than there were", units=raised, hexes=[h],
                               side=side, missing="the strengths under the strength markers"
-                              if uncertain else "")
+                              if uncertain else "",
+                              placeholders=_strength_placeholders(
+                                  [v for v in ctx.units_at(h) if is_unit(v) and v.side == side]))
     for u in raised:
         cap = u.counter.front.strength
         if u.counter.full_strength is not None and cap is not None:
@@ -174,7 +176,7 @@ def _hex(ctx: CheckContext, st: dict, h: Hex, start: dict, raised: list, returne
         if cap is not None and s is not None and s > cap:
             yield ctx.finding("23-4", VIOLATION, f"{u.name} was raised to {s} SP in {h}; at most "
                               f"its front strength or full-strength circle ({cap})", units=[u],
-                              hexes=[h], side=side)
+                              hexes=[h], side=side, placeholders=_strength_placeholders([u]))
     # 23-2: neither the HQ nor the units moved or fought this turn
     involved = {pid for pid, (hx, _s, _g) in start.items() if hx == h} | {u.piece for u in raised}
     involved |= {v.piece for v in hqs}
@@ -191,3 +193,15 @@ def _hex(ctx: CheckContext, st: dict, h: Hex, start: dict, raised: list, returne
     if h in enemy_zoc_hexes(ctx, side):
         yield ctx.finding("23-6", VIOLATION, f"recombination in {h} ({names}), a hex in an enemy "
                           f"Zone of Control", units=raised, hexes=[h], side=side)
+
+
+def _strength_placeholders(units) -> tuple:
+    """23-4 counts SP: the placeholder strengths of the faces showing and of the fronts (the
+    cap a recombined unit may reach)."""
+    out = []
+    for u in units:
+        out.extend(placeholder_inputs(u, "strength"))
+        why = u.counter.placeholder("strength") if u.reduced else None
+        if why is not None:
+            out.append(Placeholder(f"strength {u.counter.front.strength} of {u.name}", why))
+    return tuple(out)

@@ -12,7 +12,9 @@
   the Column Attack doubled (16-8), its modifiers (13-15, 13-5, 34-4, 22-21) and the TEC's
   printed discrepancies as alternative readings.
 
-A result read from a placeholder CRT cell is marked ``placeholder`` (never a violation).
+A result read from a placeholder CRT cell is marked ``placeholder`` (never a violation); the
+placeholder strengths the column was summed from are in ``Resolution.placeholders``, which the
+verdicts on the result declare (``findings.Placeholder``: never a violation either).
 """
 from __future__ import annotations
 
@@ -143,6 +145,7 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
             parts.append(f"{a.name} 0 (may not attack from {a.hex}: 12-4/12-5)")
             continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
+        res.placeholders.extend(a.placeholders)          # its SP make the column (13-2)
         if a.type == "flotilla":
             flotillas = add_sets(flotillas, v)
             parts.append(f"{a.name} {fmt(v)} (River Flotilla)")
@@ -348,6 +351,7 @@ def resolve_counter(ctx: CheckContext, c: Combat) -> Resolution | None:
     parts = []
     for u in c.counterattackers:
         v = _unit_counter(ctx, c, u, winter, retreat, res.missing)
+        res.placeholders.extend(u.placeholders)          # its SP make the column (13-15)
         parts.append(f"{u.name} {fmt(v)}")
         total = add_sets(total, v)
     mult = ("×2 retreating (14-13)" if retreat is True else "×3 (13-15)" if retreat is False

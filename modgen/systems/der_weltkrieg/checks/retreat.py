@@ -339,8 +339,11 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
                           step=step, side=c.defender_side,
                           missing="the printed Combat Results Table" if "CRT" in why else why)
         else:
+            # the result rests on the attackers' strengths, the threshold on the defenders'
             yield finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
-                          side=c.defender_side)
+                          side=c.defender_side,
+                          placeholders=(*c.attack.placeholders,
+                                        *(p for d in units for p in d.placeholders)))
         return
     if True in verdicts or None in verdicts:
         missing = list(dict.fromkeys(c.attack.missing)) or [

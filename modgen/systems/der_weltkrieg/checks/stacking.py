@@ -8,8 +8,9 @@ from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 
 from ..rules import stacking as st
-from ..rules.units import STRENGTH_MARKER_READINGS, apply_strength_markers, stacking_options_for
-from .common import board_state, is_unit, marker_kind, unit_view
+from ..rules.units import (STRENGTH_MARKER_READINGS, apply_strength_markers, is_infantry_type,
+                           is_jgr, is_rpl, stacking_options_for)
+from .common import board_state, is_unit, marker_kind, placeholder_inputs, unit_view
 
 
 def _stacking_options(ctx: CheckContext):
@@ -56,7 +57,24 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
         if v is not None:
             units = [u for u in ctx.units_at(h) if u.side == side and is_unit(u)]
             yield ctx.finding(v.rule, VIOLATION, v.message.split(": ", 1)[-1], units=units,
-                              hexes=[h], side=side)
+                              hexes=[h], side=side,
+                              placeholders=strength_placeholders(units, _stacking_options(ctx)))
+
+
+def strength_placeholders(units, options) -> tuple:
+    """The placeholder strengths a stacking count rests on: a unit counts by its strength only
+    where components combine into a division by strength (27-3) or a Jgr division counts as a
+    brigade at half strength (IF 11-2: only once reduced, its front is its full strength); every
+    other unit counts by its size and type (11-1..11-6)."""
+    out = []
+    for u in units:
+        c = u.counter
+        by_strength = (options.divisional_components and c.size in ("X", "III")
+                       and is_infantry_type(c) and not is_rpl(c)) or \
+            (options.jgr_brigade_at_half and u.reduced and is_jgr(unit_view(u)))
+        if by_strength:
+            out.extend(placeholder_inputs(u, "strength"))
+    return tuple(out)
 
 
 def strength_markers(ctx: CheckContext, h: Hex) -> list[str]:

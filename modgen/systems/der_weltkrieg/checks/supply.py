@@ -364,7 +364,8 @@ def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, 
                           VIOLATION, f"{hq.name} pays {pay.sp} SP for the {what} on {combat.target} "
                           f"by {names}; full supply needs {need.explain()}", hexes=target,
                           units=[x for x in [ctx.units.get(u.piece) for u in units] + [hq] if x],
-                          side=hq.side)
+                          side=hq.side,   # the SP needed rest on the units' strengths (19-2)
+                          placeholders=[p for u in units for p in getattr(u, "placeholders", ())])
     elif pay.sp < need.cost.hi:
         yield ctx.finding("19-2", UNDETERMINED, f"{hq.name} pays {pay.sp} SP for the {what} on "
                           f"{combat.target} by {names}; full supply needs {need.explain()}",
