@@ -555,11 +555,11 @@ def test_a_result_on_placeholder_strengths_is_undetermined_never_a_violation(gam
     assert loss_rules, printed.findings                  # the defender's 1 SP was not taken
     assert not loss_rules & {f.rule for f in placeholder.findings if f.severity == "violation"}
     und = [f for f in placeholder.findings if f.severity == "undetermined" and f.rule in loss_rules]
-    assert und and all("29 Inf XX" in (f.missing or f.message) for f in und), und
+    assert und and all("29 Inf XX" in f.message + f.missing for f in und), und
     (c,) = placeholder.combats
-    assert c.attack.placeholder and "29 Inf XX" in c.attack.placeholder_why
+    assert [p.what for p in c.attack.placeholders] == ["strength 4 of 29 Inf XX"]
     (c,) = printed.combats
-    assert not c.attack.placeholder
+    assert not c.attack.placeholder and c.attack.placeholders == []
 
 
 # 41-3: 41-2 (Russians retreat at a loss of a third) ceases once the Central Powers control

@@ -444,12 +444,18 @@ def losses_from_the_61st_last(ctx: CheckContext, c: Combat):
         cap_hi = sum(max(0, _hi(u.strengths) - u.back) for u in others)
         res = c.counter if role == "attackers" else c.attack
         step = c.last_step or c.first_step
-        if not required or res is None or res.placeholder:
+        # the values the verdict rests on: the CRT cell, the strengths the column was summed
+        # from, and the strengths and backs of the other infantry (placeholders: never a violation)
+        ph = list(res.placeholders if res is not None else ()) + \
+            [p for o in others for p in getattr(o, "loss_placeholders", ())]
+        if not required or res is None or res.placeholder or ph:
+            missing = ("the printed CRT cell (the loss required)" if res is not None and res.placeholder
+                       else "; ".join(dict.fromkeys(f"{p.what} is a placeholder" for p in ph))
+                       if ph else "the loss required")
             yield ctx.finding("EF 3-4", UNDETERMINED, f"{u61.name} lost strength in the combat at "
-                              f"{c.target}; whether there was another choice depends on the loss "
-                              f"required", hexes=[c.target], side=CP, step=step, check="combat",
-                              missing="the printed CRT cell (the loss required)"
-                              if res is not None and res.placeholder else "the loss required")
+                              f"{c.target}; whether there was another choice depends on "
+                              f"{'placeholder values' if ph else 'the loss required'}",
+                              hexes=[c.target], side=CP, step=step, check="combat", missing=missing)
             continue
         need_lo, need_hi = min(required), max(required)
         if need_lo > cap_hi:

@@ -231,31 +231,7 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     dice = {d for _c, d in pairs}
     res.die = next(iter(dice)) if len(dice) == 1 else None
     _lookup(crt, res, pairs, c.date)
-    _placeholder_strengths(ctx, res, c.attackers + c.defenders)
     return res
-
-
-def _placeholder_strengths(ctx: CheckContext, res: Resolution, units) -> None:
-    """A result that rests on strengths the rulebook does not print (a counter named without
-    values, ``front_placeholder``: many Eastern Front units) is a placeholder result too: the
-    losses and retreats judged on it are undetermined, never violations."""
-    names = placeholder_units(ctx, units)
-    if not names:
-        return
-    why = f"the strengths of {', '.join(names)} (placeholders: not printed)"
-    res.placeholder = True
-    res.placeholder_why = "; ".join(x for x in (res.placeholder_why, why) if x)
-    res.missing.append(why)
-
-
-def placeholder_units(ctx: CheckContext, units) -> list[str]:
-    """The names of ``units`` (combat units) whose printed strength the data do not have."""
-    out = []
-    for u in units:
-        c = ctx.game.counters.get(u.unit_id)
-        if c is not None and c.front_placeholder and u.name not in out:
-            out.append(u.name)
-    return out
 
 
 def _may_attack_from(ctx: CheckContext, c: Combat, a: CombatUnit) -> bool:
@@ -403,5 +379,4 @@ def resolve_counter(ctx: CheckContext, c: Combat) -> Resolution | None:
     dvals = {C.adjusted_die(roll, m, crt.die_min, crt.die_max) for m in dice}
     res.die = next(iter(dvals)) if len(dvals) == 1 else None
     _lookup(crt, res, [(col, d) for col in res.strengths for d in dvals], c.date)
-    _placeholder_strengths(ctx, res, c.counterattackers + c.attackers)
     return res
