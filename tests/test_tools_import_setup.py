@@ -174,6 +174,8 @@ def test_bad_arguments(data, tmp_path, capsys):
 def test_several_sheets_name_the_sheet():
     assert IS.hex_text("6-4", Hex(17, 22), 1) == "1722"
     assert IS.hex_text("6-4", Hex(17, 22), 2) == "6-4:1722"
+    # a game of several sheets writes the sheet even in a scenario of one (docs/multi-sheet.md)
+    assert IS.hex_text("6-6", Hex(15, 16), 1, multi_sheet_game=True) == "6-6:1516"
 
 
 def test_flow_field_edits():

@@ -123,9 +123,32 @@ def _read_state(save: str, module: Any):
     return gs
 
 
-def hex_text(board: str, h, n_boards: int) -> str:
-    """``CCRR`` on a one-sheet scenario, ``SHEET:CCRR`` when the scenario has several sheets."""
-    return f"{board}:{h.id}" if n_boards > 1 else h.id
+def hex_text(board: str, h, n_boards: int, multi_sheet_game: bool = False) -> str:
+    """The printed hex ``h`` of ``board`` as the data write it: ``CCRR`` in a game of one sheet,
+    ``SHEET:CCRR`` when the scenario has several sheets or the game does (docs/multi-sheet.md:
+    an Eastern Front scenario on 6-6 alone still writes ``6-6:1517``)."""
+    return f"{board}:{h.id}" if n_boards > 1 or multi_sheet_game else h.id
+
+
+def _multi(game) -> bool:
+    th = getattr(game, "theatre", None)
+    return th is not None and th.multi
+
+
+def _data_hex(game, scenario, h) -> str:
+    """A placement's hex (a theatre hex in a game of several sheets) as the data write it."""
+    return game.theatre.name(h, scenario.maps) if _multi(game) else h.id
+
+
+def _same_hex(game, scenario, text: str, h) -> bool:
+    """Whether an imported hex text is the placement's hex (one theatre hex may be printed on
+    two overlapping sheets: either name is the same hex)."""
+    if not _multi(game):
+        return text == h.id
+    try:
+        return game.theatre.parse(text, default_sheet=scenario.maps[0]) == h
+    except ModgenError:
+        return False
 
 
 def _locator(game, scenario, module: Any):
@@ -145,7 +168,9 @@ def _locator(game, scenario, module: Any):
             for b in boards:
                 h = b.hex_at(int(x), int(y))
                 if h is not None:
-                    return b.id, h
+                    # the board's printed hex: in a game of several sheets ``hex_at`` answers
+                    # with the theatre hex, whose own id is no hex of any printed sheet
+                    return b.id, b.local(h)
             return None
         return ours
 
@@ -212,7 +237,7 @@ def read_units(save: str, game, scenario, module: Any = None):
         except ValueError:
             sp_val = None
         level = p.layers.get("Step")
-        unit = Unit(cid, hex_text(board, h, n_boards), level == 2, sp_val, p.name)
+        unit = Unit(cid, hex_text(board, h, n_boards, _multi(game)), level == 2, sp_val, p.name)
         if cid in units:
             dup.setdefault(cid, [units[cid].hex]).append(unit.hex)
             continue
@@ -316,13 +341,13 @@ def edit_setup(text: str, scenario, units: dict[str, Unit], save_name: str,
     for s, pl in sorted(by_line.items()):
         listed.add(pl.counter)
         u = units.get(pl.counter)
-        old_hex = pl.hex.id if pl.hex is not None else None
+        old_hex = _data_hex(game, scenario, pl.hex) if pl.hex is not None else None
         if u is None:
             repl[s] = []
             result.removed.append((pl.counter, f"not on the map in {save_name}"
                                    + (f" (was {old_hex})" if old_hex else "")))
             continue
-        if old_hex != u.hex:
+        if pl.hex is None or not _same_hex(game, scenario, u.hex, pl.hex):
             repl[s] = _edit_entry(repl[s], "hex", _quote(u.hex))
             if "note:" not in "".join(repl[s]) and old_hex:
                 # the entry's rulebook line printed the old hex: say where the new one is from
@@ -422,10 +447,12 @@ def _validate(root: Path, rel: str, text: str, game_id: str, scenario_id: str, u
             first = errors[0] if errors else E("the game does not load")
             raise ModgenError(f"the imported set-up would not be valid data: {first.format()}",
                               file=rel)
-        got = {pl.counter: pl.hex.id for pl in game.scenarios[scenario_id].setup if pl.hex}
-        want = {c: u.hex for c, u in units.items()}
-        if got != want:
-            bad = sorted(set(got.items()) ^ set(want.items()))[:3]
+        sc = game.scenarios[scenario_id]
+        got = {pl.counter: pl.hex for pl in sc.setup if pl.hex}
+        if set(got) != set(units) or not all(_same_hex(game, sc, units[c].hex, h)
+                                               for c, h in got.items()):
+            have = {c: _data_hex(game, sc, h) for c, h in got.items()}
+            bad = sorted(set(have.items()) ^ {(c, u.hex) for c, u in units.items()})[:3]
             raise ModgenError(f"internal error: the edited set-up does not read back as the "
                               f"save's ({bad})", file=rel)
 

@@ -346,7 +346,9 @@ def reinforcements_not_placed(ctx: CheckContext, ended: PhaseInfo):
             yield ctx.finding("25-2", VIOLATION, f"{name} is due{where} on {ended.date} and was "
                               f"not placed in the Reinforcement Arrival Phase",
                               hexes=[p.hex] if p.hex else [], side=ended.side,
-                              units=[])
+                              # the piece still waiting in its pool: the JSON and HTML reports
+                              # carry the unit, not only its name in the message
+                              units=[v for v in ctx.units.values() if v.unit_id == p.counter][:1])
 
 
 @rule("25-8", "turn")
