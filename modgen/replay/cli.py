@@ -5,7 +5,7 @@ The module view (positions as hexes, turn levels by name): ``--module``, else ou
 the game data describe it (``modgen.check.logread.OurModule``, as ``modgen check`` replays) when
 ``--game`` names a game or the log's module name is a game's title in the data folder; it is
 laid out with the boards the log's own ``BoardPicker`` names. Otherwise positions stay map pixels
-and the output's first line says so. Which view was used: one line on stderr (unless ``-q``).
+and the output's first line says so. When our module's view was used: one line on stderr saying so (unless ``-q``).
 """
 from __future__ import annotations
 
@@ -52,14 +52,9 @@ def our_view(log, game_id: str | None, data: str | None):
     return (our_module(game) if boards is None else OurModule(game, boards)), game, boards is not None
 
 
-def view_note(log, module, game, from_log: bool, module_path: str | None) -> str:
-    """The one line (stderr) saying which module view the positions and turns come from."""
-    if module_path:
-        return (f"modgen log: module view: {module_path} ({getattr(module, 'name', None) or '?'} "
-                f"{getattr(module, 'version', None) or '?'})")
-    if game is None:
-        return ("modgen log: module view: none (the log's module "
-                f"{log.module_name or '(unnamed)'!r} is none of our games): map pixels")
+def view_note(log, module, game, from_log: bool) -> str:
+    """The one line (stderr) saying which module view the positions and turns come from when no
+    ``--module`` was given and the view is our module's."""
     written = (f"; the log's: {log.module_name} {log.module_version or '?'}"
                if (log.module_name, log.module_version) != (game.title, game.version) else "")
     boards = ", ".join(b.id for b in module._boards)
@@ -88,8 +83,10 @@ def run(args) -> int:
         else:
             module, game, from_log = our_view(data, getattr(args, "game", None),
                                               getattr(args, "data", None))
-        if not getattr(args, "quiet", False):
-            print(view_note(data, module, game, from_log, args.module), file=sys.stderr)
+        if game is not None and not getattr(args, "quiet", False):
+            # with --module the user named the view; without, say which one the data gave (a
+            # log of another module: the output's own first line says positions are pixels)
+            print(view_note(data, module, game, from_log), file=sys.stderr)
         timeline = replay(data.saved, module)
         timeline.source = sf.path
     except ModgenError:
