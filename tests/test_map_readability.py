@@ -173,3 +173,18 @@ def test_report_pictures_show_the_counters_around_a_finding(game):
     rep2 = type(rep)([replace(bare, scene=())], rep.game, rep.scenario, rep.log_file, rep.steps)
     (without,) = _pictures(render_html(rep2, game, ("6-4",)))
     assert _count(without, italy) < 50        # the map alone has none
+
+
+def test_a_city_of_two_hexes_is_named_once():
+    """Riga (4-5N 2407 and 2408), Warsaw, Minsk, Lemberg, Budapest and Odessa each cover two
+    adjacent hexes that the map data both name: the map prints each name once, on one of them,
+    while both hexes keep their city symbol."""
+    g = load_game("eastern-front")
+    for sheet, name, hexes in (("4-5N", "Riga", {"2407", "2408"}), ("4-5", "Warsaw", {"2019", "2119"})):
+        m = g.maps[sheet]
+        assert {h.id for h, info in m.hexes.items() if info.name == name} == hexes
+        grid, _, _ = board_geometry(m)
+        lay = mapart.label_layout(m, grid)
+        labelled = [lb.hex.id for lb in lay.labels if lb.kind == "name" and lb.text == name]
+        assert len(labelled) == 1 and labelled[0] in hexes
+        assert {h.id for h, kind, _ in lay.symbols if kind == "city" and h.id in hexes} == hexes

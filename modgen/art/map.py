@@ -541,9 +541,13 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
     symbols_at: dict = {}
     for sh, _k, b in symbols:
         symbols_at.setdefault(sh, []).append(b)
+    named: dict[str, set] = {}                        # name -> the hexes labelled with it
     for h, info in mapdef.hexes.items():
         if not info.name:
             continue
+        if any(n in named.get(info.name, ()) for n in h.neighbours()):
+            continue                                  # a city of two hexes is named once
+        named.setdefault(info.name, set()).add(h)
         cx, cy = grid.center(h)
         # what a name may cover lies within two hexes of its own (names are shorter than that)
         near = {h}

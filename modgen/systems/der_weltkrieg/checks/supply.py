@@ -144,10 +144,7 @@ def _cache_put(ctx: CheckContext, key, value) -> None:
 def register_searches() -> None:
     """Give the combat rules the supply searches (``combat_record.set_supply_search``) where none
     is registered — a test may have put its own in place, which is left alone."""
-    try:
-        from .. import combat_record as CR
-    except ImportError:  # pragma: no cover - the combat rules are not installed
-        return
+    from .. import combat_record as CR
     CR.set_supply_search(supply_line_length if CR._SUPPLY_SEARCH is None else None,
                          hq_has_loc if CR._HQ_LOC is None else None,
                          is_surrounded if CR._SURROUNDED is None else None)
@@ -275,10 +272,8 @@ def _small_contingent(ctx: CheckContext, nation: str, side: str) -> tuple[bool |
 def _seam():
     """The searches as the combat rules see them (``combat_record``: ours, unless a test put its
     own in place), so both sets of rules judge one supply picture."""
-    try:
-        from .. import combat_record as CR
-    except ImportError:  # pragma: no cover
-        return supply_line_length, hq_has_loc
+    from .. import combat_record as CR
+
     def length(ctx, unit, start, hq, max_mp=SL.SEARCH_LIMIT):
         v = CR.supply_line_length(ctx, unit, start, hq, max_mp)
         return supply_line_length(ctx, unit, start, hq, max_mp) if v is ... else v
