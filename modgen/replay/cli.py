@@ -25,9 +25,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--game", default=None,
                         help="game id whose module view to use (default: the game whose title "
                              "is the log's module name, else none: map pixels)")
-    add_data_option(parser)
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help="no note on stderr about which module view was used")
+    add_data_option(parser)     # (-q, the common option, silences the module-view note)
     parser.add_argument("--json", action="store_true",
                         help="structured records (one per step, then the final state), UTF-8, "
                              "format 'modgen-log'")
