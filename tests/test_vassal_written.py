@@ -376,7 +376,7 @@ def test_log_without_module_names_the_view_on_stderr(capsys):
     [note] = err.splitlines()
     assert note.startswith("modgen log: module view: ours for eastern-front (The Eastern Front: 1914-1917 ")
     # the module that wrote the log is another build than today's data: both are named
-    assert "the log's: The Eastern Front: 1914-1917 0.1.0+43a794ba" in note
+    assert "the log's: 'The Eastern Front: 1914-1917' '0.1.0+43a794ba'" in note
     assert note.endswith("Main Map boards 6-6 (as the log lays them out)")
     assert main(["log", str(FIX / "ef-romania-3.7.26.vlog"), "-q"]) == 0
     assert capsys.readouterr().err == ""

@@ -5,7 +5,8 @@ The module view (positions as hexes, turn levels by name): ``--module``, else ou
 the game data describe it (``modgen.check.logread.OurModule``, as ``modgen check`` replays) when
 ``--game`` names a game or the log's module name is a game's title in the data folder; it is
 laid out with the boards the log's own ``BoardPicker`` names. Otherwise positions stay map pixels
-and the output's first line says so. When our module's view was used: one line on stderr saying so (unless ``-q``).
+and the output's first line says so. When our module's view was used: one line on stderr saying
+so (unless ``-q``).
 """
 from __future__ import annotations
 
@@ -53,7 +54,9 @@ def our_view(log, game_id: str | None, data: str | None):
 def view_note(log, module, game, from_log: bool) -> str:
     """The one line (stderr) saying which module view the positions and turns come from when no
     ``--module`` was given and the view is our module's."""
-    written = (f"; the log's: {log.module_name} {log.module_version or '?'}"
+    # the log's moduledata is untrusted text: quoted with repr (no control character reaches
+    # the terminal)
+    written = (f"; the log's: {log.module_name!r} {log.module_version or '?'!r}"
                if (log.module_name, log.module_version) != (game.title, game.version) else "")
     boards = ", ".join(b.id for b in module._boards)
     where = "as the log lays them out" if from_log else "every sheet of the game: the log names none"
