@@ -6,7 +6,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from dataclasses import replace
+
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from modgen.art import map as mapart
 from modgen.art.map import png_bytes, render_map
@@ -89,6 +91,88 @@ def test_render_is_deterministic():
     a = png_bytes(render_map(map64()))
     b = png_bytes(image64())
     assert a == b
+
+
+def test_render_does_not_depend_on_the_number_stamps_already_made():
+    """The hex-number stamps are cached per process (every sheet a build draws shares them):
+    a map drawn with an empty cache and after other maps filled it is the same image."""
+    mapart._STAMPS.clear()
+    first = png_bytes(render_map(map64()))
+    mapart._STAMPS.clear()
+    render_map(replace(map64(), hexes={h: replace(i, country="italy") for h, i in map64().hexes.items()}))
+    assert png_bytes(render_map(map64())) == first
+
+
+def test_number_stamps_match_the_typeset_number():
+    """A stamped hex number is the typeset string at the rounded point: the same ink box, the
+    same halo, glyphs that differ only by their antialiasing at whole pixels (the same number one
+    pixel off differs far more); the box the label layout reserves for it is the font's own box
+    for that string."""
+    m = map64()
+    grid, _, _ = board_geometry(m)
+    ink, halo, paper = (60, 56, 48), mapart.COUNTRY_TINTS["italy"], (250, 250, 250)
+
+    def ink_box(img):
+        d = ImageChops.difference(img, Image.new("RGB", img.size, halo)).convert("L")
+        return d.point(lambda v: 255 if v > 60 else 0).getbbox()
+
+    def mean_diff(a, b, box):
+        return max(ImageStat.Stat(ImageChops.difference(a, b).crop(box)).mean)
+
+    def strong_diff(a, b):
+        """Pixels that differ by more than antialiasing does: a glyph part missing (the halo of
+        the row's stamp pasted over the column's last digit read 0808 as 0E08, 1008 as 1C08)."""
+        return sum(1 for v in ImageChops.difference(a, b).convert("L").tobytes() if v > 80)
+    maps_size = max(8, int(grid.dy * 0.16))
+    for size in (maps_size, 10, 12, 14):       # the maps' sizes (6-4; the Eastern Front's 10), two others
+        stamps = mapart.number_stamps(size, mapart.NUMBER_STROKE)
+        f = mapart.font(size, family="condensed")
+        for text in ("0101", "1917", "2358", "3520", "4444", "0808", "1008", "0909"):
+            for anchor in ("mt", "rt"):
+                assert stamps.bbox(text, anchor) == f.getbbox(text, anchor=anchor)
+                a = Image.new("RGB", (70, 36), paper)
+                b, c = a.copy(), a.copy()
+                stamps.draw(a, (35.4, 7.6), text, anchor, ink, halo)
+                ImageDraw.Draw(b).text((35, 8), text, font=f, fill=ink, anchor=anchor,
+                                       stroke_width=mapart.NUMBER_STROKE, stroke_fill=halo)
+                stamps.draw(c, (36.4, 7.6), text, anchor, ink, halo)    # one pixel off
+                box = ImageChops.difference(b, Image.new("RGB", b.size, paper)).getbbox()
+                assert ink_box(a) == ink_box(b), (size, text, anchor)
+                assert strong_diff(a, b) == 0, (size, text, anchor)
+                assert mean_diff(a, b, box) < 3 < 6 < mean_diff(c, b, box), (size, text, anchor)
+    stamps = mapart.number_stamps(maps_size, mapart.NUMBER_STROKE)
+    f = mapart.font(maps_size, family="condensed")
+    for h in m.hexes:
+        assert stamps.bbox(h.id, "mt") == f.getbbox(h.id, anchor="mt")
+
+
+def test_a_border_along_a_river_shows_both():
+    """A national border that follows a minor river (the Isonzo, 11 hexsides of 6-4): the river's
+    blue on the hexside and the border's red dashes on both banks of it."""
+    m = map64()
+    grid, _, _ = board_geometry(m)
+    img = image64()
+    sides = [s for s, hs in m.hexsides.items() if hs.border and hs.river and not hs.major_river]
+    assert len(sides) == 11
+
+    def red(c):
+        return c[0] > 150 and c[1] < 90 and c[2] < 90
+
+    def river(c):   # 6-4 is reduced with LANCZOS: within a few levels of the river's colour
+        return all(abs(x - y) <= 12 for x, y in zip(c, mapart.RIVER))
+    for side in sides:
+        (x1, y1), (x2, y2) = grid.hexside_segment(side)
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+        blue = banks = 0
+        for i in range(3, 18):
+            t = i / 20
+            x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+            blue += river(img.getpixel((int(round(x)), int(round(y)))))
+            banks += all(red(img.getpixel((int(round(x + nx * k)), int(round(y + ny * k)))))
+                         for k in (-4.5, 4.5))
+        # (a rail line may cross the hexside and cover a few of the points)
+        assert blue >= 9 and banks >= 3, (side, blue, banks)
 
 
 def test_golden_crop_matches():

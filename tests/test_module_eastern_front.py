@@ -95,6 +95,30 @@ def test_every_placed_unit_fortress_and_marker_is_on_its_hex_and_sheet(real):
     assert placed == 12          # the 17-3 garrisons and the Italian 5-3 units of the linked game
 
 
+def test_every_arrival_of_a_replacement_unit_is_a_piece_in_the_built_save(real):
+    """The built .vsav of each scenario holds one pool piece per schedule entry of a replacement
+    unit and one per named unit (000:L1973: a repeated named unit restores its counter); the
+    South and East Front Duration Game: 44 entries, 43 pool pieces, 68 pieces in all (52 when
+    VASSAL 3.7.26 showed one piece per counter id)."""
+    import collections
+    game, path = real
+    mod = read_module(str(path))
+    zf = zipfile.ZipFile(path)
+    for sid, sc in game.scenarios.items():
+        _sg, pieces, _layout = _pieces(mod, zf, sid)
+        pool = collections.Counter(props.get("UnitId") for p, props, *_ in pieces
+                                   if p.basic.map.endswith(" Reinforcements"))
+        want = collections.Counter()
+        for e in sc.reinforcements:
+            for pl in e.arrivals:
+                if pl.counter in game.counters:
+                    want[pl.counter] = want[pl.counter] + 1 if game.counters[pl.counter].rpl else 1
+        assert pool == want, sid
+        if sid == "ef-south-east-duration":
+            assert sum(pool.values()) == 43 and len(pieces) == 68
+            assert pool["ah-inf-xx-rpl-4"] == 7 and pool["ah-flotilla-enns"] == 1
+
+
 def test_board_images_match_their_grids(real):
     game, path = real
     mod = read_module(str(path))

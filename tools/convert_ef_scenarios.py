@@ -99,15 +99,19 @@ MISSING_5_3 = {"map": "5-3", "title": "The Schlieffen Plan (the West Front, map 
 #: note says why; "after the combat engine" marks rules that need combat, supply or retreats.
 COMBAT = "after the combat engine (combat, supply or retreat)"
 KIND = {
-    ("serbia_1914_08", "3-1"): ("advisory", COMBAT + ": a die roll against a flotilla"),
+    ("serbia_1914_08", "3-1"): ("checked", "!attack <flotilla hex> in the Central Powers Movement Phase: the date, "
+                                           "the Serbian unit in Belgrade, the flotilla's path between the two hexes "
+                                           "and the result of the roll (1: flipped, or eliminated if reduced)"),
     ("serbia_1914_08", "3-2"): ("checked", "the movement part (must enter / end in an enemy ZOC if it can; the "
                                            "fewest MP is not checked: the drops do not show the path); a unit that "
                                            "did not move is undetermined (the mobilization grid is omitted); the "
-                                           "attacks of the 5th Army: " + COMBAT),
-    ("serbia_1914_08", "3-3"): ("checked", "the 2nd Army units other than those listed may not move (attacks: "
-                                           + COMBAT + ")"),
-    ("serbia_1914_08", "3-4"): ("checked", "with 3-3: the 61st may move; its losses: " + COMBAT),
-    ("serbia_1914_08", "3-5"): ("advisory", COMBAT + " (supply expenditure)"),
+                                           "5th Army's attacks: an A-H unit in an enemy ZOC that attacked nothing is "
+                                           "undetermined (which units are the 5th Army's is on the set-up grid)"),
+    ("serbia_1914_08", "3-3"): ("checked", "the 2nd Army units other than those listed may neither move nor attack"),
+    ("serbia_1914_08", "3-4"): ("checked", "with 3-3: the 61st may move; its losses only when the other infantry "
+                                           "could not take the loss required (13-24)"),
+    ("serbia_1914_08", "3-5"): ("checked", "the 2nd Army HQ's supply clauses for attacks (not for its units that "
+                                           "leave, except the 61st) and its transfers (!transfer, SP markers)"),
     ("serbia_1914_08", "3-6"): ("advisory", "the named units leaving by the end of their turn is checked as "
                                             "withdrawals (25-8); whether all rail capacity was used to exit is not"),
     ("serbia_1914_08", "3-7"): ("checked", ""),
@@ -122,11 +126,12 @@ KIND = {
     ("serbia_1915_10", "10-3"): ("checked", "the Serbian and Montenegrin entry into Greece; the use of Serbian rail "
                                             "capacity is declared with !rail"),
     ("serbia_1915_10", "10-4"): ("checked", "no Central Powers unit enters Greece while it is neutral; attacks "
-                                            "across the border: " + COMBAT),
+                                            "across the border are allowed, Greek units take no part (a hex of Greek "
+                                            "units only is no target)"),
     ("serbia_1915_10", "10-5"): ("declaration", "an optional rule: !optional 10-5"),
     ("romania_1916_08", "13-1"): ("checked", "the time off the map; the capacity used is declared with !rail"),
     ("romania_1916_08", "13-2"): ("checked", "the trigger, the Russian units in 2603 and the Bucharest fortresses "
-                                             "removed; 'no Entente unit may defend' there: " + COMBAT),
+                                             "removed; no Entente unit defends in their hexes afterwards"),
     ("romania_1916_08", "13-3"): ("checked", "on the first turn (the scenario's start) Central Powers ZOCs end at "
                                              "the Romanian border for movement"),
     ("gorlice_tarnow_1915_05", "3-1"): ("advisory", "duration games only (starting_dm)"),
@@ -136,8 +141,10 @@ KIND = {
     ("gorlice_tarnow_1915_05", "3-4"): ("advisory", "the section 11 schedules are not in the source"),
     ("brusilov_1916_wide", "6-1"): ("advisory", "duration games only (starting_dm)"),
     ("brusilov_1916_wide", "6-2"): ("checked", "the trench markers of the set-up"),
-    ("brusilov_1916_wide", "6-3"): ("checked", "the Guard infantry stays together; the cavalry until the first "
-                                               "Guard attack: " + COMBAT),
+    ("brusilov_1916_wide", "6-3"): ("checked", "the Guard infantry stays together; the cavalry until the Guard "
+                                               "infantry has attacked (the combat record; some but not all "
+                                               "divisions attacked: undetermined, 'made one attack' does not "
+                                               "say which)"),
     ("brusilov_1916_wide", "6-4"): ("advisory", COMBAT),
     ("brusilov_1916_wide", "6-5"): ("advisory", COMBAT + " (surrender, advance after combat; which units are the "
                                                 "4th Army's is not printed)"),
@@ -156,8 +163,11 @@ KIND = {
     ("galicia_1914_08", "7-3"): ("checked", "with 7-2"),
     ("galicia_1914_08", "7-4"): ("checked", "with 7-2"),
     ("galicia_1914_08", "7-5"): ("checked", "with 7-2"),
-    ("galicia_1914_08", "7-6"): ("advisory", COMBAT + " (supply spent on attacks)"),
-    ("galicia_1914_08", "7-7"): ("advisory", COMBAT + " (the 4 MP supply range)"),
+    ("galicia_1914_08", "7-6"): ("checked", "the SP each HQ spent on attacks that turn; less than 8 is "
+                                            "undetermined (whether more was possible)"),
+    ("galicia_1914_08", "7-7"): ("checked", "a German unit leaving the 1st Army HQ's 4 MP supply range in a Movement "
+                                            "Phase after being inside it; outside it and never inside: undetermined "
+                                            "(as soon as possible)"),
     ("galicia_1914_08", "7-8"): ("advisory", COMBAT + " (supply)"),
     ("galicia_1914_08", "7-9"): ("checked", ""),
     ("galicia_1914_08", "7-10"): ("checked", ""),
@@ -193,8 +203,15 @@ KIND = {
     ("*", "11-24"): ("checked", "from the HQs' SupplyPoints"),
     ("*", "17-19"): ("checked", "from the HQs' SupplyPoints at each Monthly Special Turn"),
     ("*", "17-20"): ("checked", "from the HQs' SupplyPoints at each Monthly Special Turn"),
-    ("*", "11-55"): ("advisory", "needs the A-H DM (Shaken) and the die roll: WE-SC-03 is checked as arithmetic"),
-    ("*", "17-6"): ("advisory", "needs the die roll and the A-H DM: WE-SC-02 is checked as arithmetic"),
+    ("*", "11-55"): ("checked", "with !duration (A-H Shaken: duration.morale), !roll 11-55 before the die "
+                               "and !joins romania: joining or Romanian units moving too early"),
+    ("*", "17-6"): ("checked", "with !roll 17-6 in the Monthly Special Turn and !joins italy; Serbian supply is "
+                              "not kept: a roll the -2 decides is undetermined"),
+    ("*", "11-33"): ("checked", "DM income as data (duration.dm_income), with !duration"),
+    ("*", "11-35"): ("checked", "the 3 DM a month as data (duration.dm_income); the city DM rule is not checked"),
+    ("*", "11-38"): ("checked", "thresholds as data (duration.morale; the years as 000 15-9 prints the same values)"),
+    ("*", "11-40"): ("checked", "Romanian units still on the map once Romania has 250 DM"),
+    ("*", "11-41"): ("checked", "Bulgarian units still on the map once Bulgaria has 50 DM"),
     ("*", "17-7"): ("checked", "no unit enters Italy before it joins"),
 }
 ADVISORY_DEFAULT = {
@@ -528,6 +545,8 @@ def write(seed: dict, sc: dict, out: Path, book: list[str], units: dict) -> str:
         src = {"ef_duration_1915": "gorlice_tarnow_1915_05", "ef_duration_1916": "brusilov_1916_wide"}[sc["id"]]
         vals = next(s for s in seed["scenarios"] if s["id"] == src)["starting_dm"]["values"]
         w("starting_dm: {" + ", ".join(f"{nat(k)}: {v}" for k, v in vals.items()) + "}   # " + q(ref))
+    if sc["id"] in DURATION_DATA:
+        L.extend(DURATION_DATA[sc["id"]].rstrip("\n").split("\n"))
     data = dict(RULE_DATA.get(sc["id"]) or {})
     if sc["id"] in NEUTRAL_AT_START:
         data["neutral"] = NEUTRAL_AT_START[sc["id"]]
@@ -716,6 +735,8 @@ _COMBINE = {"into": "ah-inf-xx-31", "from": ["ah-inf-x-61", "ah-inf-x-62"], "whe
 _NO_GERMANS_6_5 = {"nation": "germany", "sheet": "6-5"}
 _AH_SHEETS = {"nation": "austria-hungary", "allowed": ["4-5", "5-5", "5-5S", "6-5"], "except": "siege-art"}
 _DURATION = {
+    "11-40": {"nation": "romania", "dm": 250, "text": "Romania surrenders: every Romanian unit is removed from play (11-37)"},
+    "11-41": {"nation": "bulgaria", "dm": 50, "text": "the Bulgarian forces are removed from the game"},
     "11-6": _TRANSFER,
     "11-10": {"combine": [_COMBINE, {"into": "ah-inf-xx-7", "from": ["ah-inf-x-13", "ah-inf-x-14"], "when": "any time"}]},
     "11-16": {"months": 3, "types": ["hq", "eng"]},
@@ -743,6 +764,13 @@ RULE_DATA = {
                 "free": ["ah-inf-xx-29", "ah-inf-x-14", "ah-inf-x-107l", "ah-cav-xx-10", "ah-inf-x-61"],
                 "sheet": "6-5"},
         "3-7": {"before": "7 August 1914", "nation": "serbia"},
+        "3-1": {"from": "1 September 1914", "belgrade": "6-5:1607", "between": ["6-5:1606", "6-5:1707"],
+                "nation": "serbia"},
+        "3-4": {"unit": "ah-inf-x-61"},
+        "3-5": {"hq": "ah-hq-xxxx-2nd", "army": ["ah-inf-xx-17", "ah-inf-xx-23", "ah-inf-xx-29", "ah-inf-xx-32",
+                                                 "ah-inf-xx-34", "ah-inf-x-14", "ah-inf-x-107l", "ah-inf-x-61",
+                                                 "ah-inf-x-62", "ah-cav-xx-10", "ah-eng-iii-8"],
+                "except": ["ah-inf-x-61"]},
     },
     "serbia_1914_11": {
         "8-1": {"start": "6-5:2405", "danube_to": "6-5:1606", "hexes": ["6-5:" + h for h in _FRONT],
@@ -815,6 +843,9 @@ RULE_DATA = {
                 "ezoc": ["ah-hq-xxxx-3rd", "ah-hq-xxxx-kov", "ah-hq-xxxx-2nd"], "until": "4 September 1914"},
         "7-9": {"hexes": ["5-5:3111"], "nation": "austria-hungary", "size": "X"},
         "7-10": {"arrive": "ah-hq-xxxx-2nd", "remove": "ah-hq-xxxx-kov", "date": "7 August 1914"},
+        "7-6": {"sp": 8, "turns": {"6 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th"],
+                                   "7 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th", "ah-hq-xxxx-3rd"]}},
+        "7-7": {"hq": "ah-hq-xxxx-1st", "nation": "germany", "mp": 4},
     },
     "link_serbia_galicia": {"17-5": _COMBINE},
     "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE},
@@ -832,6 +863,38 @@ RULE_DATA = {
                               "11-31": _DURATION["11-31"]},
 }
 
+
+#: national morale and DM income of the duration games (``duration:``, docs/victory-conditions.md)
+_AH_MORALE_YEARS = """      by_year:
+        1914: {economic_collapse: 375, surrender: 450}
+        1915: {economic_collapse: 525, surrender: 600}
+        1916: {economic_collapse: 600, surrender: 700}
+        1917: {economic_collapse: 700, surrender: 800}
+"""
+_EF_DURATION = ("""duration:
+  morale:
+    - rule: "11-38"
+      nation: austria-hungary
+      shaken: 550
+      line: 1677
+""" + _AH_MORALE_YEARS + """      note: "11-38 prints Shaken at 550 and the Economic Collapse values 375, 525, 600, 700 and Surrender values 450, 600, 700, 800, but its text layer loses which year each belongs to (003:L1681, missing-data M7); 000 15-9 (L1556-1561) prints the same values in that order for 1914-1917: paired as there. Russia (11-39: Shaken 600) is not tracked: its Economic Collapse and Surrender values have no year in the source (M7)."
+  dm_income:
+    - {nation: austria-hungary, dm: 3, rule: "11-33", from: "Special January 1915", line: 1665, note: "lack of imported food"}
+    - {nation: austria-hungary, dm: 5, rule: "11-33", from: "Special May 1915", line: 1665, note: "losses on the Italian Front"}
+    - {nation: russia, dm: 3, rule: "11-35", from: "Special November 1914", line: 1669, note: "losses on the Caucasus front (3 DM per month)"}
+""")
+DURATION_DATA = {
+    "ef_duration": _EF_DURATION, "ef_duration_1915": _EF_DURATION, "ef_duration_1916": _EF_DURATION,
+    "if_ef_linked_duration": """duration:
+  morale:
+    - rule: "15-9"
+      nation: austria-hungary
+      shaken: 550
+      line: 1554
+""" + _AH_MORALE_YEARS + """        1918: {economic_collapse: 775, surrender: 900}
+      note: "000 15-9 (L1554-1561), the same table as 003 11-38; Russia (003 11-39: Shaken 600) is not tracked: its Economic Collapse and Surrender values have no year in the source (missing-data M7)."
+""",
+}
 
 #: combatants of a duration game that are neutral at its start and join by a rule: 11-51 (Bulgaria,
 #: by position or on 2 October 1915), 11-55 (Romania, a die roll after A-H is Shaken), 17-6 (Italy,

@@ -38,6 +38,9 @@ BORDER = (200, 20, 20)
 RAIL = (20, 20, 20)
 RAIL_CASING = (255, 255, 250)   # the pale edge that keeps a rail line readable on dark relief
 RAIL_BROAD = (150, 40, 20)     # Russian network: a different gauge (9-11)
+#: a border that follows a minor river: the dashes' width, and the river's (with its pale casing)
+#: drawn over their middle, in board pixels
+BORDER_RIVER_WIDTH, RIVER_ON_BORDER_CASING, RIVER_ON_BORDER = 12, 6, 4
 LINE = (110, 30, 150)          # named lines (the 1919 border of Russia, 11-31)
 BROAD_GAUGE = ("russia",)      # countries whose rail lines use the Russian gauge (9-11)
 
@@ -115,34 +118,51 @@ def render_map(mapdef: MapDef) -> Image.Image:
         return [(x * s, y * s) for x, y in points]
 
     dy = grid.dy
-    # hexes
+    # every hex's centre and corners once (the loops below ask for them again and again)
+    centers = {h: grid.center(h) for h in mapdef.hexes}
+    corners = {h: grid.corners(h) for h in mapdef.hexes}
+
+    def seg(side):            # grid.hexside_segment(side), from the corners above
+        c = corners[side.a]
+        i, j = _SIDE_CORNERS[side.a.direction_to(side.b)]
+        return c[i], c[j]
+    # hexes: one polygon per run of hexes of one colour down a column (the outlines drawn over
+    # their edges hide where a run ends)
+    fills = {}
     for h, info in mapdef.hexes.items():
         if info.land:
-            colour = _tint(info.country, mapdef)
+            fills[h] = _tint(info.country, mapdef)
         else:
-            colour = LAKE if _is_lake(mapdef, h) else SEA
-        d.polygon(pts(grid.corners(h)), fill=colour)
+            fills[h] = LAKE if _is_lake(mapdef, h) else SEA
+    for run, colour in _column_runs(fills):
+        d.polygon(pts(_run_outline([corners[h] for h in run])), fill=colour)
     # relief: each hexside's terrain over the two triangles it shares with its hexes' centres
+    # (one quadrilateral where both hexes take the same colour)
     for side, hs in mapdef.hexsides.items():
         relief = RELIEF.get(hs.terrain)
         if relief is None:
             continue
         colour, cover, _sign = relief
-        p, q = grid.hexside_segment(side)
-        for h in (side.a, side.b):
-            info = mapdef.hexes[h]
-            if info.land:
-                fill = mix(_tint(info.country, mapdef), colour, cover)
-                d.polygon(pts([p, grid.center(h), q]), fill=fill)
-    # hex outlines
+        p, q = seg(side)
+        tints = [mix(_tint(mapdef.hexes[h].country, mapdef), colour, cover)
+                 if mapdef.hexes[h].land else None for h in (side.a, side.b)]
+        if tints[0] is not None and tints[0] == tints[1]:
+            d.polygon(pts([p, centers[side.a], q, centers[side.b]]), fill=tints[0])
+            continue
+        for h, fill in zip((side.a, side.b), tints):
+            if fill is not None:
+                d.polygon(pts([p, centers[h], q]), fill=fill)
+    # hex outlines: each hexside once (a hex draws its N, NW and SW sides, and the others where
+    # no hex of the map lies beyond them)
     for h in mapdef.hexes:
-        c = pts(grid.corners(h))
-        d.line(c + [c[0]], fill=GRID_LINE, width=max(1, s))
+        c = pts(corners[h])
+        for path in _outline_paths(h, mapdef.hexes):
+            d.line([c[i] for i in path], fill=GRID_LINE, width=max(1, s))
     # lakes between land hexes: a band of water along the hexside
     for side, hs in mapdef.hexsides.items():
         a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
         if hs.terrain in ("ocean", "lake") and a.land and b.land:
-            p, q = grid.hexside_segment(side)
+            p, q = seg(side)
             d.line(pts([p, q]), fill=LAKE if hs.terrain == "lake" else SEA, width=int(dy * 0.3 * s))
             for x, y in pts([p, q]):
                 r = dy * 0.15 * s
@@ -154,47 +174,56 @@ def render_map(mapdef: MapDef) -> Image.Image:
             continue
         if not (mapdef.hexes[side.a].land and mapdef.hexes[side.b].land):
             continue
-        (x1, y1), (x2, y2) = grid.hexside_segment(side)
+        (x1, y1), (x2, y2) = seg(side)
         _glyph(d, relief[2], (x1 + x2) / 2 * s, (y1 + y2) / 2 * s, dy * s)
     # coasts and shores
     for side, hs in mapdef.hexsides.items():
         a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
         if a.land != b.land:
-            p, q = grid.hexside_segment(side)
+            p, q = seg(side)
             d.line(pts([p, q]), fill=COAST, width=2 * s)
     # rivers
     for side, hs in mapdef.hexsides.items():
         if hs.river or hs.major_river:
-            p, q = grid.hexside_segment(side)
+            p, q = seg(side)
             d.line(pts([p, q]), fill=RIVER, width=(8 if hs.major_river else 4) * s)
             for x, y in pts([p, q]):
                 r = (4 if hs.major_river else 2) * s
                 d.ellipse((x - r, y - r, x + r, y + r), fill=RIVER)
-    # borders (dashed)
+    # borders (dashed); a border along a minor river (the Drina, the Isonzo) is drawn wider, the
+    # river over its middle: red dashes on both banks of the blue line, so both read
     for side, hs in mapdef.hexsides.items():
         if hs.border:
-            p, q = grid.hexside_segment(side)
-            d.line(pts([p, q]), fill=(255, 255, 255), width=5 * s)
-            _dashed(d, pts([p])[0], pts([q])[0], BORDER, 4 * s, 7 * s, 4 * s)
+            p, q = seg(side)
+            wide = hs.river and not hs.major_river
+            d.line(pts([p, q]), fill=(255, 255, 255), width=(BORDER_RIVER_WIDTH + 1 if wide else 5) * s)
+            _dashed(d, pts([p])[0], pts([q])[0], BORDER, (BORDER_RIVER_WIDTH if wide else 4) * s,
+                    7 * s, 4 * s)
+            if wide:
+                d.line(pts([p, q]), fill=(255, 255, 255), width=RIVER_ON_BORDER_CASING * s)
+                d.line(pts([p, q]), fill=RIVER, width=RIVER_ON_BORDER * s)
+                for x, y in pts([p, q]):
+                    r = RIVER_ON_BORDER * s / 2
+                    d.ellipse((x - r, y - r, x + r, y + r), fill=RIVER)
     # named lines (dash-dot, under the rails)
     for side, hs in mapdef.hexsides.items():
         if hs.lines:
-            p, q = grid.hexside_segment(side)
+            p, q = seg(side)
             d.line(pts([p, q]), fill=(255, 255, 255), width=7 * s)
             _dashed(d, pts([p])[0], pts([q])[0], LINE, 5 * s, 9 * s, 3 * s)
     # rails, centre to centre: a pale casing first, so the line reads on any relief; the Russian
     # gauge in its own colour; a map-edge rail exit runs on to the edge of its hex, with an arrow
     # off the sheet
     rails = [(side, hs) for side, hs in mapdef.hexsides.items() if hs.rail]
-    exits = [(h, grid.center(h), grid.center(h.neighbour(dname)))
+    exits = [(h, centers[h], grid.center(h.neighbour(dname)))
              for h, dirs in mapdef.rail_exits.items() for dname in dirs]
     for side, hs in rails:
-        p, q = grid.center(side.a), grid.center(side.b)
+        p, q = centers[side.a], centers[side.b]
         _rail_casing(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s)
     for _h, (cx, cy), (nx, ny) in exits:
         _rail_casing(d, (cx * s, cy * s), ((cx + nx) / 2 * s, (cy + ny) / 2 * s), False, s)
     for side, hs in rails:
-        p, q = grid.center(side.a), grid.center(side.b)
+        p, q = centers[side.a], centers[side.b]
         _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s,
               RAIL_BROAD if _broad(mapdef, side) else RAIL)
     for h, (cx, cy), (nx, ny) in exits:
@@ -205,7 +234,7 @@ def render_map(mapdef: MapDef) -> Image.Image:
     # place symbols: the city on the centre, a fortress and a port beside it between the rails
     hex_rails, hex_water = _hex_rails_and_water(mapdef)
     for h, info in mapdef.hexes.items():
-        cx, cy = grid.center(h)
+        cx, cy = centers[h]
         for kind, x, y in _symbol_slots(info, cx, cy, dy, hex_rails.get(h, frozenset()),
                                         hex_water.get(h, frozenset())):
             x, y = x * s, y * s
@@ -230,9 +259,69 @@ def render_map(mapdef: MapDef) -> Image.Image:
         img = downsample(big, (width, height), s)
     del big, d
     d = ImageDraw.Draw(img)
-    _labels(d, mapdef, grid)
+    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers)
     _legend(d, mapdef, width, height)
     return img
+
+
+#: the corners (indices into ``VassalHexGrid.corners``: E, SE, SW, W, NW, NE) bounding the
+#: hexside towards each direction of ``hexgrid.DIRECTIONS`` (N, NE, SE, S, SW, NW)
+_SIDE_CORNERS = ((4, 5), (5, 0), (0, 1), (1, 2), (2, 3), (3, 4))
+#: the hexsides every hex draws itself (N, SW, NW); the others are its neighbours' to draw
+_OWN_SIDES = (0, 4, 5)
+_INTERIOR_PATHS = [[2, 3, 4, 5]]
+
+
+def _column_runs(fills: dict) -> list[tuple[list[Hex], tuple]]:
+    """The hexes in runs down each column of one colour and consecutive rows: (run, colour)."""
+    out: list = []
+    for h in sorted(fills):
+        if out and out[-1][1] == fills[h]:
+            last = out[-1][0][-1]
+            if last.col == h.col and last.row + 1 == h.row:
+                out[-1][0].append(h)
+                continue
+        out.append(([h], fills[h]))
+    return out
+
+
+def _run_outline(run_corners: list) -> list:
+    """The outline of hexes stacked down a column (each its six corners E, SE, SW, W, NW, NE):
+    down the right side, then up the left."""
+    first, last = run_corners[0], run_corners[-1]
+    out = [first[4], first[5]]
+    for c in run_corners:
+        out += [c[0], c[1]]
+    out.append(last[2])
+    for c in reversed(run_corners):
+        out += [c[3], c[4]]
+    return out
+
+
+def _outline_paths(h: Hex, hexes) -> list[list[int]]:
+    """The hexsides of ``h`` it draws, as runs of corner indices (adjacent sides joined)."""
+    nb = h.neighbours()
+    if nb[1] in hexes and nb[2] in hexes and nb[3] in hexes:
+        return _INTERIOR_PATHS                    # most hexes: their own three sides
+    drawn = [i in _OWN_SIDES or nb[i] not in hexes for i in range(6)]
+    if all(drawn):
+        return [[4, 5, 0, 1, 2, 3, 4]]
+    # start after a side that is not drawn, so every run of drawn sides is one path
+    start = next(i for i in range(6) if not drawn[i])
+    paths: list[list[int]] = []
+    joined = False
+    for k in range(1, 7):
+        i = (start + k) % 6
+        if not drawn[i]:
+            joined = False
+            continue
+        a, b = _SIDE_CORNERS[i]
+        if joined:
+            paths[-1].append(b)
+        else:
+            paths.append([a, b])
+            joined = True
+    return paths
 
 
 #: the six gaps between the directions a rail line can leave a hex: (angle of the gap's middle,
@@ -504,22 +593,31 @@ class LabelLayout:
     symbols: tuple[tuple[Hex, str, tuple[float, float, float, float]], ...]   # (hex, kind, box)
 
 
-def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
+def label_layout(mapdef: MapDef, grid: VassalHexGrid, rails_water: tuple | None = None,
+                 centers: dict | None = None) -> LabelLayout:
     """Where the hex numbers, place names and place symbols go (``_labels`` draws them).
 
     Hex numbers at the top of each hex (beside a rail line that leaves northwards, not under
     it); each place name where it crosses the fewest rail lines and covers no place symbol, hex
     number or other name: under the symbols, above them, or beside them."""
     dy = grid.dy
-    num_font = font(max(8, int(dy * 0.16)), family="condensed")
+    stamps = number_stamps(max(8, int(dy * 0.16)), NUMBER_STROKE)
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
     measure = ImageDraw.Draw(Image.new("L", (1, 1)))
-    rail_dirs, water = _hex_rails_and_water(mapdef)
-    segments = [(grid.center(side.a), grid.center(side.b)) for side, hs in mapdef.hexsides.items() if hs.rail]
+    rail_dirs, water = rails_water or _hex_rails_and_water(mapdef)
+    if centers is None:
+        centers = {h: grid.center(h) for h in mapdef.hexes}
+    segments = [(centers[side.a], centers[side.b]) for side, hs in mapdef.hexsides.items() if hs.rail]
+    # the rail segments by the cell of their first end (a name looks at those within 3 hexes:
+    # the cells two either side hold every one of them, a segment being one hex long)
+    cell = dy * 3
+    rail_cells: dict = {}
+    for a, b in segments:
+        rail_cells.setdefault((int(a[0] // cell), int(a[1] // cell)), []).append((a, b))
     slots = {}
     symbols = []
     for h, info in mapdef.hexes.items():
-        cx, cy = grid.center(h)
+        cx, cy = centers[h]
         slots[h] = _symbol_slots(info, cx, cy, dy, rail_dirs.get(h, frozenset()), water.get(h, frozenset()))
         for kind, x, y in slots[h]:
             r = dy * SYMBOL_RADIUS[kind] + (dy * 0.02 if kind == "city" and info.capital else 0)
@@ -527,13 +625,14 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
     labels: list[Label] = []
     numbers: dict = {}
     for h in mapdef.hexes:
-        cx, cy = grid.center(h)
+        cx, cy = centers[h]
         top = cy - dy * 0.5 + dy * 0.09
         if 0 in rail_dirs.get(h, ()):                 # a rail line runs up the middle
             at, anchor = (cx - dy * 0.06, top + dy * 0.02), "rt"
         else:
             at, anchor = (cx, top), "mt"
-        x0, y0, x1, y1 = measure.textbbox(at, h.id, font=num_font, anchor=anchor)
+        b = stamps.bbox(h.id, anchor)                 # measure.textbbox(at, h.id, …)
+        x0, y0, x1, y1 = at[0] + b[0], at[1] + b[1], at[0] + b[2], at[1] + b[3]
         box = (x0, y0 + 2, x1, y1 - 2)                # the glyphs, not the line's spacing
         numbers[h] = box
         labels.append(Label("number", h, h.id, at, anchor, box))
@@ -548,14 +647,16 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
         if any(n in named.get(info.name, ()) for n in h.neighbours()):
             continue                                  # a city of two hexes is named once
         named.setdefault(info.name, set()).add(h)
-        cx, cy = grid.center(h)
+        cx, cy = centers[h]
         # what a name may cover lies within two hexes of its own (names are shorter than that)
         near = {h}
         for _ in range(2):
             near |= {n for x in near for n in x.neighbours()}
         near_numbers = [numbers[x] for x in near if x in numbers]
         near_symbols = [b for x in near for b in symbols_at.get(x, ())]
-        near_rails = [(a, b) for a, b in segments
+        bx, by = int(cx // cell), int(cy // cell)
+        near_rails = [(a, b) for i in range(bx - 2, bx + 3) for j in range(by - 2, by + 3)
+                      for a, b in rail_cells.get((i, j), ())
                       if min(abs(a[0] - cx), abs(b[0] - cx)) < dy * 3 and min(abs(a[1] - cy), abs(b[1] - cy)) < dy * 3]
         w = measure.textlength(info.name, font=name_font)
         fh = name_font.size
@@ -586,23 +687,139 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid) -> LabelLayout:
     return LabelLayout(tuple(labels), tuple(symbols))
 
 
-def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid) -> None:
-    """Draw the hex numbers and place names of :func:`label_layout`, on a light halo."""
+def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid, img: Image.Image,
+            rails_water: tuple | None = None, centers: dict | None = None) -> None:
+    """Draw the hex numbers (from :class:`NumberStamps`) and place names of
+    :func:`label_layout`, on a light halo."""
     dy = grid.dy
-    num_font = font(max(8, int(dy * 0.16)), family="condensed")
+    stamps = number_stamps(max(8, int(dy * 0.16)), NUMBER_STROKE)
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
-    for lb in label_layout(mapdef, grid).labels:
+    for lb in label_layout(mapdef, grid, rails_water, centers).labels:
         if lb.kind == "number":
             info = mapdef.hexes[lb.hex]
             if info.land:
                 colour, halo = (60, 56, 48), _tint(info.country, mapdef)
             else:
                 colour, halo = (30, 50, 100), LAKE if _is_lake(mapdef, lb.hex) else SEA
-            d.text(lb.at, lb.text, font=num_font, fill=colour, anchor=lb.anchor, stroke_width=2,
-                   stroke_fill=halo)
+            stamps.draw(img, lb.at, lb.text, lb.anchor, colour, halo)
         else:
             d.text(lb.at, lb.text, font=name_font, fill=TEXT, anchor=lb.anchor, stroke_width=3,
                    stroke_fill=(255, 255, 255))
+
+
+NUMBER_STROKE = 2      # px of the halo around a hex number
+
+
+class NumberStamps:
+    """Hex numbers put on the map from cached stamps, not typeset one by one.
+
+    A sheet has thousands of hex numbers and typesetting each (twice: its halo, then its text)
+    was most of the map's drawing time. The digits of the condensed face all have one advance
+    and no kerning, so a number is its glyphs at integer pen positions (FreeType's own layout
+    for a string of them); a stamp of two digits in given colours is drawn once, as an RGBA
+    image (halo under text, alpha-composited), and pasted wherever it recurs: the column half
+    of a number recurs down its column, the row half along its row. The label's point is
+    rounded to a whole pixel, and the glyphs are antialiased at whole pixels (``_layout``): the
+    same glyphs in the same boxes as the typeset string. Deterministic: the same calls give the
+    same pixels, whatever the cache held before."""
+
+    CHUNK = 2
+
+    def __init__(self, size: int, stroke: int):
+        self.font = font(size, family="condensed")
+        self.stroke = stroke
+        self._stamps: dict = {}
+        self._bbox: dict = {}
+        self._pens: dict = {}
+
+    def _layout(self, n: int, anchor: str):
+        """For a number of ``n`` digits drawn at a whole-pixel point with ``anchor``: the offset of
+        its baseline from the point, and the chunks (start, the pixel column of the chunk's first
+        glyph, the columns of its glyphs from there). The glyphs sit where Pillow puts them when
+        it typesets the line (the anchor's offset and each pen rounded to a pixel); Pillow also
+        renders each glyph at its pen's fraction of a pixel, the stamps at a whole pixel, so a
+        stamped number may differ from the typeset one by that antialiasing (the test measures
+        it), never in place or size."""
+        key = (n, anchor)
+        hit = self._pens.get(key)
+        if hit is None:
+            adv = self.font.getlength("0")
+            width = adv * n
+            base = round({"l": 0.0, "m": -width / 2, "r": -width}[anchor[0]])
+            pen = [base + round(i * adv) for i in range(n)]
+            sample = "0" * n
+            ly = self.font.getmask2(sample, "L", anchor="l" + anchor[1])[1][1]
+            sy = self.font.getmask2(sample, "L", anchor="ls")[1][1]
+            chunks = [(i, pen[i], tuple(p - pen[i] for p in pen[i:i + self.CHUNK]))
+                      for i in range(0, n, self.CHUNK)]
+            hit = self._pens[key] = (ly - sy, chunks)
+        return hit
+
+    def bbox(self, text: str, anchor: str) -> tuple[int, int, int, int]:
+        """``font.getbbox(text, anchor)`` for a string of digits, from the boxes of its length
+        (the advance: the same for every number) and of its glyphs (their heights)."""
+        key = (len(text), anchor)
+        row = self._bbox.get(key)
+        if row is None:
+            row = self._bbox[key] = self.font.getbbox("0" * len(text), anchor=anchor)
+        tops, bottoms = [], []
+        for ch in text:
+            g = self._bbox.get((ch, anchor))
+            if g is None:
+                g = self._bbox[(ch, anchor)] = self.font.getbbox(ch, anchor=anchor)
+            tops.append(g[1])
+            bottoms.append(g[3])
+        return (row[0], min(tops), row[2], max(bottoms))
+
+    def _stamp(self, chunk: str, pens: tuple[int, ...], ink, halo):
+        key = (chunk, pens, ink, halo)
+        hit = self._stamps.get(key)
+        if hit is not None:
+            return hit
+        pad = self.stroke + 2
+        asc, desc = self.font.getmetrics()
+        w = int(pens[-1] + self.font.getlength(chunk[-1])) + 2 * pad + 3
+        h = asc + desc + 2 * pad
+        halo_mask = Image.new("L", (w, h))
+        ink_mask = Image.new("L", (w, h))
+        dh, di = ImageDraw.Draw(halo_mask), ImageDraw.Draw(ink_mask)
+        for ch, pen in zip(chunk, pens):
+            at = (pad + pen, pad + asc)
+            dh.text(at, ch, font=self.font, fill=255, anchor="ls", stroke_width=self.stroke,
+                    stroke_fill=255)
+            di.text(at, ch, font=self.font, fill=255, anchor="ls")
+        under = Image.new("RGBA", (w, h), tuple(halo) + (0,))
+        under.putalpha(halo_mask)
+        over = Image.new("RGBA", (w, h), tuple(ink) + (0,))
+        over.putalpha(ink_mask)
+        hit = self._stamps[key] = (under, over, (-pad, -pad - asc))
+        return hit
+
+    def draw(self, img: Image.Image, at, text: str, anchor: str, ink, halo) -> None:
+        """Every chunk's halo first, then every chunk's ink, as a typeset string is drawn: the
+        halo of a chunk reaches over the last glyph of the one before it, and pasted over that
+        glyph's ink it would cut its right side off (an 8 read as E, a 0 as C)."""
+        x, y = int(round(at[0])), int(round(at[1]))
+        down, chunks = self._layout(len(text), anchor)
+        placed = []
+        for i, first, pens in chunks:
+            under, over, (sx, sy) = self._stamp(text[i:i + len(pens)], pens, ink, halo)
+            pos = (x + first + sx, y + down + sy)
+            img.paste(under, pos, under)
+            placed.append((over, pos))
+        for over, pos in placed:
+            img.paste(over, pos, over)
+
+
+_STAMPS: dict = {}
+
+
+def number_stamps(size: int, stroke: int) -> NumberStamps:
+    """The process's stamps for hex numbers of one size (shared by every sheet it draws)."""
+    hit = _STAMPS.get((size, stroke))
+    if hit is None:
+        hit = _STAMPS[(size, stroke)] = NumberStamps(size, stroke)
+    return hit
 
 
 def _overlap(a, b) -> bool:

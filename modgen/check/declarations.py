@@ -45,8 +45,10 @@ class Declaration:
     text: str = ""                    # the whole line as typed
     player: str | None = None
     step: int | None = None
-    #: the sheet each hex of ``hexes`` was typed with (``5-5:2803``), None when typed bare; the
-    #: engine turns them into theatre hexes in a game of several sheets (:func:`resolve_sheets`)
+    #: the sheet each hex of ``hexes`` was typed with (``5-5:2803``), None when typed bare; in a
+    #: game of several sheets the engine turns the hexes into theatre hexes and fills in the
+    #: sheet each was read on (:func:`resolve_sheets`), so a rule can read a bare hex the player
+    #: typed elsewhere in the line (a unit list's ``2018``) on the same sheet
     sheets: tuple[str | None, ...] = ()
 
 
@@ -87,13 +89,14 @@ def parse_sheet_path(text: str) -> tuple[tuple[Hex, ...], tuple[str | None, ...]
 
 def resolve_sheets(d: Declaration, to_theatre: Callable[[str, Hex], Hex],
                    default_sheet: str | None) -> Declaration:
-    """``d`` with its hexes as theatre hexes: a bare hex is on the sheet of the hex before it in
-    the path, the first on ``default_sheet`` (a scenario of one sheet); raises DeclarationError
-    when a hex's sheet cannot be known."""
+    """``d`` with its hexes as theatre hexes and ``sheets`` the sheet each was read on: a bare
+    hex is on the sheet of the hex before it in the path, the first on ``default_sheet`` (a
+    scenario of one sheet); raises DeclarationError when a hex's sheet cannot be known. A
+    keyword's own Declaration subclass (combat) keeps its fields."""
     if not d.hexes:
         return d
     sheets = d.sheets or (None,) * len(d.hexes)
-    out, current = [], default_sheet
+    out, read_on, current = [], [], default_sheet
     for h, s in zip(d.hexes, sheets):
         current = s or current
         if current is None:
@@ -102,7 +105,8 @@ def resolve_sheets(d: Declaration, to_theatre: Callable[[str, Hex], Hex],
             out.append(to_theatre(current, h))
         except Exception as e:
             raise DeclarationError(f"!{d.keyword}: {current}:{h.id}: {e}") from None
-    return Declaration(d.keyword, d.unit, tuple(out), d.args, d.text, d.player, d.step, tuple(sheets))
+        read_on.append(current)
+    return replace(d, hexes=tuple(out), sheets=tuple(read_on))
 
 
 def unit_and_path(keyword: str, rest: str) -> Declaration:

@@ -369,7 +369,8 @@ class Checker(Visitor):
                     if d is not None and d.hexes and th is not None and th.multi:
                         # a game of several sheets: the path's hexes become theatre hexes
                         sheets = [b.id for b in ctx.boards]
-                        d = decl.resolve_sheets(d, th.to_global, sheets[0] if len(sheets) == 1 else None)
+                        d = decl.resolve_sheets(d, _on_sheets_in_play(th, sheets),
+                                                sheets[0] if len(sheets) == 1 else None)
                 except decl.DeclarationError as e:
                     self.findings.append(ctx.finding("declaration", WARNING, f"{e}: {text!r}",
                                                      check="declarations"))
@@ -447,6 +448,16 @@ class Checker(Visitor):
                     ctx.reindex(u, u.hex, removed=True)
 
 
+def _on_sheets_in_play(theatre, sheets: list[str]):
+    """``theatre.to_global`` for the sheets in play: a declaration's ``SHEET:CCRR`` on a sheet the
+    scenario does not use is a mistyped declaration (a warning), not a hex off the boards."""
+    def to_theatre(sheet: str, h: Hex) -> Hex:
+        if sheets and sheet not in sheets:
+            raise ModgenError(f"sheet {sheet} is not in play (this game's: {', '.join(sheets)})")
+        return theatre.to_global(sheet, h)
+    return to_theatre
+
+
 def _set_stack(ctx: CheckContext, sid: str, members: tuple) -> None:
     old = ctx.stacks.get(sid, ())
     for pid in old:
@@ -479,12 +490,16 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     """Check one log: replay it (``modgen.replay``) on ``module`` (default: the log's, else ours
     from the game data) and run every rule of the game's system."""
     checker = Checker(game, scenario, boards=boards, progress=progress)
-    # a game of several sheets: every hex in a message names its sheet (5-5:2803)
-    with hex_names(getattr(game, "theatre", None), [b.id for b in checker.ctx.boards]):
+    # a game of several sheets: every hex in a message names its sheet (5-5:2803), and so does
+    # every hex the report prints later (its combat records keep hexes)
+    theatre = getattr(game, "theatre", None)
+    sheets = tuple(b.id for b in checker.ctx.boards)
+    namer = (lambda h: theatre.name(h, sheets)) if theatre is not None and theatre.multi else None
+    with hex_names(theatre, sheets):
         findings = checker.run(log, module)
     return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
                   scenario_basis=basis, notes=list(checker.ctx.notes),
                   side_names={s.id: s.name for s in game.sides},
                   coverage=checker.coverage(log),
                   combats=list(checker.ctx.combats),
-                  end_of_game=checker.ctx.cache.get("end-of-game"))
+                  end_of_game=checker.ctx.cache.get("end-of-game"), hex_namer=namer)

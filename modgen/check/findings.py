@@ -16,6 +16,7 @@ declare the placeholder inputs they used; they never downgrade by hand.
 from __future__ import annotations
 
 from collections import Counter as _Count
+from contextlib import nullcontext
 from dataclasses import dataclass, field, asdict
 from typing import Iterable
 
@@ -154,9 +155,20 @@ class Report:
     combats: list = field(default_factory=list)   # combat records (with ``to_dict``), log order
     # the end of the game (a rules system's DM and victory standing, with ``to_dict``/``lines``)
     end_of_game: object = None
+    #: how a hex prints in this report (a game of several sheets: ``SHEET:CCRR``, the theatre's
+    #: names, ``modgen.model.theatre.hex_names``); None: its printed ``CCRR``. The combat records
+    #: keep hexes, so the renderers print them under this namer (:meth:`hex_naming`)
+    hex_namer: object = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.findings = sorted(self.findings, key=Finding.sort_key)
+
+    def hex_naming(self):
+        """A context in which ``str(hex)`` prints as the checked game names hexes."""
+        if self.hex_namer is None:
+            return nullcontext()
+        from ..hexgrid import naming
+        return naming(self.hex_namer)
 
     @property
     def summary(self) -> Summary:

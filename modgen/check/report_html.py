@@ -262,6 +262,11 @@ def _arrow_head(d, p, q, colour) -> None:
 
 
 def render(report: Report, game: Game | None = None, maps: tuple[str, ...] = ()) -> str:
+    with report.hex_naming():
+        return _render(report, game, maps)
+
+
+def _render(report: Report, game: Game | None, maps: tuple[str, ...]) -> str:
     names = report.side_names
     cropper = _MapCropper(game, maps or (tuple(sorted(game.maps)) if game else ()))
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',

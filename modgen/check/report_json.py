@@ -9,6 +9,11 @@ FORMAT_VERSION = 2     # 2: verdict and coverage (what was and was not checked)
 
 
 def as_dict(report: Report) -> dict:
+    with report.hex_naming():
+        return _as_dict(report)
+
+
+def _as_dict(report: Report) -> dict:
     return {
         "format": "modgen-check",
         "version": FORMAT_VERSION,

@@ -32,6 +32,11 @@ def finding_line(f: Finding, side_names: dict[str, str] | None = None) -> str:
 
 
 def render(report: Report) -> str:
+    with report.hex_naming():
+        return _render(report)
+
+
+def _render(report: Report) -> str:
     names = report.side_names
     out = [f"modgen check: {report.log_file}",
            f"game {report.game}, scenario {report.scenario or 'unknown'}"

@@ -106,3 +106,14 @@ def derived_marker_placements(scenario: Scenario, game: Game) -> tuple[MarkerPla
             src = Source(scenario.source.file if scenario.source else "", None)
             out.extend(MarkerPlacement(marker, h, None, rule, src) for h in fn(scenario, mapdef, game))
     return tuple(out)
+
+
+def arrival_piece_count(game: Game, counter_id: str) -> str:
+    """How many pieces the schedule's entries of a counter get: ``"each"`` for a replacement
+    unit (24: an RPL counter is generic; every "1 x 4-3 Inf XX RPL" of a schedule is another
+    division on the map, 24-2, so each entry needs a counter of its own), ``"one"`` for a named
+    unit, which exists once: a second entry of it restores that counter (000:L1973, the second
+    Flotilla Enns "should be used to bring the existing understrength Enns counter to full
+    strength, or to bring an eliminated … Enns back from the dead pile")."""
+    c = game.counters.get(counter_id)
+    return "each" if c is not None and c.rpl else "one"

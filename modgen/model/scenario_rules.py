@@ -432,15 +432,16 @@ class _Rules:
             m = c.mapping(item, f, ln)
             if m is None:
                 continue
-            c.unknown_keys(m, ("nation", "dm", "rule", "years", "line", "note"), f)
+            c.unknown_keys(m, ("nation", "dm", "rule", "years", "from", "line", "note"), f)
             nation = self._nation(m, "nation", f)
             dm = c.integer(m, "dm", f, minimum=0)
             rule = c.text(m, "rule", f)
             c.integer(m, "line", f, required=False, minimum=1)
             years = tuple(y for _k, y, _l in c.items(m, "years", f, required=False)
                           if isinstance(y, int) and not isinstance(y, bool))
+            start = c.date(m, "from", f, required=False)     # "Special January 1915"
             if nation and dm is not None and rule:
-                income.append(DmIncome(nation, dm, rule, years, c.source(m)))
+                income.append(DmIncome(nation, dm, rule, years, c.source(m), start))
         return tuple(morale), tuple(income)
 
 

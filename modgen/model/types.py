@@ -531,6 +531,7 @@ class DmIncome:
     rule: str
     years: tuple[int, ...] = ()       # () = every year
     source: Source | None = None
+    start: GameDate | None = None     # the first Monthly Special Turn it is due (None: from the start)
 
 
 @dataclass(frozen=True)

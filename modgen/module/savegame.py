@@ -23,6 +23,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..model.derive import arrival_piece_count
 from ..model.geometry import BoardLayout
 from ..model.types import Game, Placement, Scenario
 from ..vassal.obfuscation import obfuscate_vcsk
@@ -160,6 +161,21 @@ def _derived_markers(sc: Scenario, game: Game) -> tuple:
     return tuple(derived_marker_placements(sc, game))
 
 
+def _arrival_pieces(game: Game, arrivals: list[Placement], placed: set[str]) -> list[Placement]:
+    """The schedule entries that get a piece in the pool (in schedule order): every entry of a
+    replacement unit, the first of a named unit not already placed."""
+    out = []
+    for pl in arrivals:
+        if pl.counter not in game.counters:
+            continue
+        if arrival_piece_count(game, pl.counter) == "each":
+            out.append(pl)
+        elif pl.counter not in placed:
+            out.append(pl)
+            placed.add(pl.counter)
+    return out
+
+
 def _grid_slots(n: int, width: int, start: tuple[int, int] = (40, 40)) -> list[tuple[int, int]]:
     per_row = max(1, (width - start[0]) // SLOT_PITCH)
     return [(start[0] + (i % per_row) * SLOT_PITCH, start[1] + (i // per_row) * SLOT_PITCH)
@@ -212,14 +228,9 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout,
         placed.add(pl.counter)
     # scheduled arrivals wait in their side's reinforcement pool, in schedule order
     for side in game.sides:
-        arrivals: list[Placement] = []
-        for entry in sc.reinforcements:
-            if game.side_of(entry.nation) != side.id:
-                continue
-            for pl in entry.arrivals:
-                if pl.counter not in placed and pl.counter in game.counters:
-                    arrivals.append(pl)
-                    placed.add(pl.counter)
+        arrivals = [pl for entry in sc.reinforcements if game.side_of(entry.nation) == side.id
+                    for pl in entry.arrivals]
+        arrivals = _arrival_pieces(game, arrivals, placed)
         pool = pool_map_name(side.name)
         for pl, (x, y) in zip(arrivals, _grid_slots(len(arrivals), POOL_SIZE[0])):
             place_unit(pl, pool, x, y)

@@ -49,9 +49,30 @@ def test_terrain_retreat_hold_advance_siege():
     assert parse("!siege 2107").hexes == (Hex.parse("2107"),)
 
 
+def test_hexes_with_their_sheet():
+    """A game of several sheets names a hex SHEET:CCRR in every hex-taking declaration, as !rail
+    does; the parser keeps the sheet typed (None for a bare hex) and the engine reads the hex on
+    it (test_eastern_front_combat)."""
+    d = parse("!attack 4-5N:1917 with 4-5:2001, 1916 supply 9th 4 for 4-5:2001")
+    assert d.target == Hex.parse("1917") and d.sheets == ("4-5N",)
+    assert d.units == ("4-5:2001", "1916") and d.supply == (Payment("9th", 4, ("4-5:2001",)),)
+    d = parse("!ca 6-4:2018 none")
+    assert (d.keyword, d.option, d.sheets) == ("counterattack", "none", ("6-4",))
+    for text, kw in (("!terrain 5-5S:2803 woods", "terrain"), ("!retreat 5-5S:2803", "retreat"),
+                     ("!hold 5-5S:2803", "hold"), ("!siege 5-5S:2803", "siege")):
+        d = parse(text)
+        assert (d.keyword, d.hexes, d.sheets) == (kw, (Hex.parse("2803"),), ("5-5S",)), text
+    d = parse("!advance 22 Inf XX 4-5:2001-4-5N:1917")
+    assert d.hexes == (Hex.parse("2001"), Hex.parse("1917")) and d.sheets == ("4-5", "4-5N")
+    d = parse("!retreat 13 Inf XX 4-5N:1917-1816")
+    assert d.unit == "13 Inf XX" and d.sheets == ("4-5N", None)
+    assert parse("!hold 2817").sheets == (None,)       # one sheet in play: plain CCRR
+
+
 @pytest.mark.parametrize("text,why", [
     ("!attack", "needs the hex attacked"),
-    ("!attack 21x9 with 35", "four digits"),
+    ("!attack 21x9 with 35", r"needs the hex first \(CCRR, or SHEET:CCRR"),
+    ("!hold 6-5:21x9", r"needs the hex first"),
     ("!attack 2119 35 Inf XX", "expected 'with'"),
     ("!attack 2119 for 35", "'for' must follow"),
     ("!attack 2119 with 35 vs hq", "'vs' takes 'fortress'"),

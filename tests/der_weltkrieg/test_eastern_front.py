@@ -882,8 +882,40 @@ def test_brusilov_6_3_the_guard_stays_together(game):
     assert "Guard infantry" in f.message
     f = only(play([("ru-cav-xx-2g", "4-5E:0415")]), "EF 6-3")                # before any attack
     assert "cavalry" in f.message
-    f = only(play([("ru-cav-xx-2g", "4-5E:0415")], after_combat=True), "EF 6-3", "undetermined")
-    assert "attacked" in f.missing
+    # an Entente Combat Phase with no Guard attack in the log: the cavalry is not free yet
+    f = only(play([("ru-cav-xx-2g", "4-5E:0415")], after_combat=True), "EF 6-3")
+    assert "cavalry" in f.message
+
+
+def test_brusilov_6_3_the_guard_cavalry_free_after_the_infantry_attacked(game):
+    """The Guard infantry in 0811, 0812, 0911, 0912 attacks A-H units in 0712 and 1011 on 2 June
+    1916 (every division, or only the 3rd Guard); on 3 June the 2nd Guard cavalry rides off."""
+    guard = {"ru-inf-xx-1g": "4-5E:0811", "ru-inf-xx-2g": "4-5E:0812", "ru-inf-xx-3g": "4-5E:0911",
+             "ru-inf-xx-grfl": "4-5E:0912", "ru-cav-xx-1g": "4-5E:0711", "ru-cav-xx-2g": "4-5E:0710",
+             "ru-cav-xx-3gk": "4-5E:0810"}
+
+    def play(attacks):
+        t = new(game, "ef-brusilov-1916-06-wide", date=GameDate(1916, 6, 2), phase="entente-combat")
+        for u, h in guard.items():
+            t.place(u, h)
+        t.place("ah-inf-xx-7", "4-5E:0712")
+        t.place("ah-inf-x-13", "4-5E:1011")
+        for target, attackers in attacks:
+            t.declare(f"!attack {target} with {attackers} supply none")
+            t.declare(f"!terrain {target} clear")
+            t.roll("1d6", [3])
+            t.declare(f"!hold {target}")
+            t.declare(f"!counterattack {target} none")
+        t.advance_to(GameDate(1916, 6, 3), "entente-movement")
+        t.move("ru-cav-xx-2g", "4-5E:0415")
+        t.next_phase()
+        return check(t)
+    both = [("4-5E:0712", "4-5E:0811, 4-5E:0812"), ("4-5E:1011", "4-5E:0911, 4-5E:0912")]
+    assert of(play(both), "EF 6-3") == [] and of(play(both), "EF 6-3", "undetermined") == []
+    r = play([("4-5E:1011", "3G Inf XX")])
+    assert of(r, "EF 6-3") == []
+    f = only(r, "EF 6-3", "undetermined")
+    assert "any of them or all" in f.missing
 
 
 # ------------------------------------------------------------------ Galicia 1914
@@ -1108,8 +1140,8 @@ def test_we_sc_01_through_modgen_check(game, tmp_path, capsys):
 
 
 def test_we_sc_02_and_03_arithmetic():
-    """WE-SC-02 (17-6) and WE-SC-03 (11-55) are triggered by Demoralization, which the checker
-    does not track yet (the combat engine): their arithmetic."""
+    """WE-SC-02 (17-6) and WE-SC-03 (11-55): their arithmetic (through modgen check on scripted
+    logs: test_eastern_front_entry)."""
     from modgen.systems.der_weltkrieg.eastern_front import (italian_entry, italian_entry_date,
                                                             romania_first_move)
     assert italian_entry(2, True, 150) and not italian_entry(4, False, 250)

@@ -21,7 +21,9 @@ model and the module writer are shared with every other system.
 * ``combat_record`` — the ``Combat`` record of each combat (what other rules, e.g. supply, read);
 * ``declarations`` — the chat keywords of the system (``!rail``, ``!column``, ``!retreat``, ``!war``);
 * ``module`` — what its VASSAL module has beyond the common components (tracker, dice);
-* one module per game for its scenario rules: ``italian_front``, ``eastern_front``.
+* one module per game for its scenario rules: ``italian_front``, ``eastern_front`` (with
+  ``eastern_front_combat``: its rules on the combat record; ``eastern_front_entry``: entries into
+  the war by die roll on Demoralization, 11-55 and 17-6).
 """
 from modgen.system import System
 
@@ -36,7 +38,8 @@ SYSTEM = System(
            ".checks.income", ".checks.sp_markers", ".checks.pockets", ".checks.trenches",
            ".checks.fortresses", ".checks.demoralization", ".checks.national_morale",
            ".checks.end_of_game"),
-    games={"italian-front": (".italian_front",), "eastern-front": (".eastern_front",)},
+    games={"italian-front": (".italian_front",),
+           "eastern-front": (".eastern_front", ".eastern_front_combat", ".eastern_front_entry")},
     declarations=".declarations:KEYWORDS",
     tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",
             "sequence": ".tables:load_sequence"},

@@ -13,6 +13,8 @@ checks ``Combat.supply`` / ``Combat.counter_supply`` against the HQs' ``SupplyPo
                           Attack of units that retreated into an enemy-controlled hex, 14-9)
     ``side``              the attacking side id; ``defender_side`` the other
     ``target``            the hex attacked (None while not known: an undeclared roll)
+    ``sheet``             the sheet ``target`` was named on in a game of several sheets
+                          (``!attack 6-5:1607``; a bare hex of its unit lists is on it), else None
     ``date``, ``phase_id``, ``phase``   when (``GameDate``, phase id, phase label)
     ``declared_step``     log step of the ``!attack`` (None: no declaration)
     ``declaration``       its text
@@ -166,6 +168,8 @@ class Resolution:
     results: frozenset = frozenset()
     table: str = ""
     placeholder: bool = False
+    #: what the placeholder is: the CRT cell, or strengths of units the rulebook prints no values for
+    placeholder_why: str = ""
     #: the placeholder values the result rests on besides the CRT cells (``placeholder``): the
     #: strengths of the units whose SP make the column (``findings.Placeholder``)
     placeholders: list = field(default_factory=list)
@@ -237,6 +241,7 @@ class Combat:
     verdicts: list = field(default_factory=list)        # [(rule, severity, message)] for the report
     swapped: list = field(default_factory=list)         # units placed in its hexes during its losses
     closed: bool = False
+    sheet: str | None = None
 
     @property
     def title(self) -> str:

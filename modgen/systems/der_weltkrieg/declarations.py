@@ -19,6 +19,11 @@ name ``35 Inf XX``, a counter id ``it-inf-xx-35``, a designation ``35`` when una
     !advance <unit> <hex>-<hex>         an advance after combat (15)
     !siege <hex>                        the next 2d6 is the surrender roll of the fortress in <hex>
 
+Every ``<hex>`` is ``CCRR``, or ``SHEET:CCRR`` in a game of several sheets (``!attack 4-5N:1917
+with 4-5:2001, 1916``: a bare hex is on the sheet of the hex before it, as in a ``!rail`` path;
+the engine reads them as theatre hexes, ``modgen.check.declarations.resolve_sheets``, and the
+combat checks read the unit lists' hexes on the same sheets, ``checks.combat_state.read_refs``).
+
 ``supply none`` says no SP were spent (every unit at half strength, 19-11); ``half`` names units
 that use the half-strength option while others are paid for. ``!attack`` in the phasing side's
 Movement Phase is a Column Attack (16-1). ``!att`` and ``!ca`` are short for ``!attack`` and
@@ -32,6 +37,10 @@ Supply and the end of the game (``<HQ>`` as VASSAL names it, its counter id or i
                                      morale (15-9, 15-10), 15-4..15-8, Corps HQ limits (18-17, 18-18)
     !dm <nation> <points> [why]      DM points the log cannot show (scenario extra DM, off-map events)
     !optional <rule>                 an optional rule is in play, e.g. !optional 22-22
+    !joins <nation>                  a neutral nation joins the war now (Eastern Front 11-51, 11-55,
+                                     17-6)
+    !roll <rule>                     the next 1d6 is the roll of that rule (Eastern Front 11-55:
+                                     Romania's entry; 17-6: Italy's entry)
 """
 from __future__ import annotations
 
@@ -80,15 +89,24 @@ class CombatDeclaration(decl.Declaration):
         return self.hexes[0]
 
 
-_HEX = re.compile(r"^\d{4}$")
+#: a hex as typed: ``CCRR``, or ``SHEET:CCRR`` in a game of several sheets (``6-5:1607``; sheet
+#: ids are map ids, as ``!rail`` paths take them: ``decl.parse_sheet_path``)
+_HEX = re.compile(r"^(?:(?P<sheet>\d-\d[A-Z]?):)?(?P<hex>\d{4})$")
 _CLAUSE = re.compile(r"\b(with|supply|half|for|vs)\b", re.I)
 
 
-def _hex(word: str, keyword: str) -> Hex:
-    if not _HEX.match(word):
-        raise decl.DeclarationError(f"!{keyword} needs the hex attacked first (four digits), "
-                                    f"not {word!r}")
-    return Hex.parse(word)
+def hex_ref(word: str) -> tuple[str | None, Hex] | None:
+    """(sheet or None, hex) of a typed ``CCRR`` / ``SHEET:CCRR``, None when ``word`` is no hex."""
+    m = _HEX.match(word.strip())
+    return (m["sheet"], Hex.parse(m["hex"])) if m else None
+
+
+def _hex(word: str, keyword: str) -> tuple[Hex, str | None]:
+    ref = hex_ref(word)
+    if ref is None:
+        raise decl.DeclarationError(f"!{keyword} needs the hex first (CCRR, or SHEET:CCRR where "
+                                    f"several sheets are in play), not {word!r}")
+    return ref[1], ref[0]
 
 
 MAX_ITEMS = 60      # units or payments in one clause: more is no declaration a player types
@@ -129,11 +147,12 @@ def _combat(keyword: str, rest: str) -> CombatDeclaration:
     if not words:
         raise decl.DeclarationError(f"!{keyword} needs the hex attacked, e.g. !{keyword} 2119 "
                                     f"with 35 Inf XX supply 1st 1")
-    target = _hex(words[0], keyword)
+    target, sheet = _hex(words[0], keyword)
     tail = words[1] if len(words) > 1 else ""
     keyword = {"att": "attack", "ca": "counterattack"}.get(keyword, keyword)
     if keyword == "counterattack" and tail.strip().lower() in ("none", "no"):
-        return CombatDeclaration(keyword, hexes=(target,), units=(), supply=(), option="none")
+        return CombatDeclaration(keyword, hexes=(target,), sheets=(sheet,), units=(), supply=(),
+                                 option="none")
     parts = _CLAUSE.split(tail)
     if parts[0].strip():
         raise decl.DeclarationError(f"!{keyword} {target}: expected 'with', 'supply', 'half' or "
@@ -167,7 +186,7 @@ def _combat(keyword: str, rest: str) -> CombatDeclaration:
                 raise decl.DeclarationError(f"!{keyword}: 'vs' takes 'fortress' (29-7), not "
                                             f"{text.strip()!r}")
             option = "fortress"
-    return CombatDeclaration(keyword, hexes=(target,), args=units or (), units=units,
+    return CombatDeclaration(keyword, hexes=(target,), sheets=(sheet,), args=units or (), units=units,
                              supply=tuple(supply) if supply is not None else None, half=half,
                              option=option)
 
@@ -177,19 +196,20 @@ def _terrain(keyword: str, rest: str) -> decl.Declaration:
     if len(words) < 2:
         raise decl.DeclarationError("!terrain needs the hex and the terrain, e.g. !terrain 2119 "
                                     "woods")
-    target = _hex(words[0], keyword)
+    target, sheet = _hex(words[0], keyword)
     name = " ".join(words[1].lower().replace("_", " ").replace("-", " ").split())
     tid = TERRAIN_WORDS.get(name) or TERRAIN_WORDS.get(name.replace(" ", ""))
     if tid is None:
         raise decl.DeclarationError(f"!terrain: unknown terrain {words[1]!r} (one of "
                                     f"{', '.join(sorted(set(TERRAIN_WORDS.values())))})")
-    return decl.Declaration(keyword, hexes=(target,), args=(tid,))
+    return decl.Declaration(keyword, hexes=(target,), args=(tid,), sheets=(sheet,))
 
 
 def _retreat(keyword: str, rest: str) -> decl.Declaration:
     words = rest.split()
-    if len(words) == 1 and _HEX.match(words[0]):
-        return decl.Declaration(keyword, hexes=(Hex.parse(words[0]),), args=("hex",))
+    if len(words) == 1 and hex_ref(words[0]) is not None:
+        h, sheet = _hex(words[0], keyword)
+        return decl.Declaration(keyword, hexes=(h,), args=("hex",), sheets=(sheet,))
     return unit_and_path(keyword, rest)
 
 
@@ -197,7 +217,8 @@ def _hex_only(keyword: str, rest: str) -> decl.Declaration:
     words = rest.split()
     if len(words) != 1:
         raise decl.DeclarationError(f"!{keyword} takes one hex, e.g. !{keyword} 2119")
-    return decl.Declaration(keyword, hexes=(_hex(words[0], keyword),))
+    h, sheet = _hex(words[0], keyword)
+    return decl.Declaration(keyword, hexes=(h,), sheets=(sheet,))
 
 
 # supply and the end of the game (17-19, 26, 22-22)
@@ -259,6 +280,8 @@ KEYWORDS = {
     "duration": (parse_flag, "!duration  (a duration game: national morale, 15-4..15-8, 18-17/18-18)"),
     "dm": (parse_dm, "!dm <nation> <points> [reason]  (DM the log cannot show)"),
     "optional": (parse_optional, "!optional <rule>  (an optional rule in play, e.g. !optional 22-22)"),
+    "roll": (one_word, "!roll <rule>  (the next 1d6 is that rule's roll: Eastern Front 11-55 "
+                       "Romania's entry, 17-6 Italy's entry)"),
     "joins": (one_word, "!joins <nation>  (a neutral nation joins the war now: Eastern Front 11-51, "
                         "11-55, 17-6)"),
 }

@@ -335,9 +335,8 @@ def italian_neutrality(ctx: CheckContext, u: UnitState, frm, to, frm_map):
 
 # ------------------------------------------------------------------------- entries by die roll (17-6, 11-55)
 #
-# The rolls depend on Demoralization (the A-H DM, A-H "Shaken"), which the checker does not track
-# yet (the combat engine): these are the rules' arithmetic (WE-SC-02, WE-SC-03); the entry itself
-# is declared with ``!joins <nation>``.
+# The rules' arithmetic (WE-SC-02, WE-SC-03); the rolls (``!roll 11-55``, ``!roll 17-6``) and the
+# entries (``!joins <nation>``) are checked in ``eastern_front_entry`` on the DM of the log.
 
 
 def italian_entry(raw: int, serbia_supplied: bool, ah_dm: int) -> bool:
@@ -354,7 +353,11 @@ def italian_entry_date(trigger: GameDate) -> GameDate:
 
 def romania_first_move(shaken: GameDate, die: int) -> GameDate:
     """11-55: die + 2 complete turns pass after the turn A-H becomes Shaken; Romanian forces move
-    from the turn after (Shaken on 3 June 1916, die 2: four turns, moving from 1 July 1916)."""
+    from the turn after (Shaken on 3 June 1916, die 2: four turns, moving from 1 July 1916).
+    Shaken in a Monthly Special Turn (by its DM income, 11-33), the first complete turn is turn 1
+    of that month."""
+    if shaken.turn == 0:
+        return add_turns(replace(shaken, turn=1), die + 2)
     return add_turns(shaken, die + 2 + 1)
 
 
@@ -1326,15 +1329,18 @@ def warsaw_abandoned(ctx: CheckContext, ended: PhaseInfo):
 @rule("EF 6-3", "phase_end")
 def guard_army_together(ctx: CheckContext, ended: PhaseInfo):
     """Brusilov 6-3: the Guard infantry divisions always stay within one hex of each other; the
-    Guard cavalry within one hex of a Guard unit until the Guard infantry has attacked (not in the
-    log: once an Entente Combat Phase has passed, a stray cavalry unit is undetermined)."""
+    Guard cavalry within one hex of a Guard unit until the Guard infantry has made an attack (the
+    combat record: ``guard_infantry_attacked``)."""
     d = data(ctx, "6-3")
     if d is None or ended.kind != "movement" or ended.side != "entente":
         return
     guard = {c: [u for u in units(ctx) if u.unit_id == c] for c in d["infantry"] + d["cavalry"]}
     inf = [u for c in d["infantry"] for u in guard[c]]
     allg = [u for us in guard.values() for u in us]
-    combat_seen = ctx.cache.get("ef6-3-combat", False)
+    attacked, why = guard_infantry_attacked(ctx, d)
+    if attacked is True:
+        allg = []                                 # the cavalry is free: only the infantry's check
+    combat_seen = attacked is None
     for u in inf:
         if len(inf) > 1 and not any(v is not u and u.hex.distance(v.hex) <= 1 for v in inf):
             yield ctx.finding("EF 6-3", VIOLATION, f"{u.name} ended the {ctx.phase_label()} in "
@@ -1348,16 +1354,31 @@ def guard_army_together(ctx: CheckContext, ended: PhaseInfo):
                                   f"hex from every other Guard unit; the Guard cavalry is free only "
                                   f"once the Guard infantry has attacked", units=[u], hexes=[u.hex],
                                   step=ctx.last_step,
-                                  missing="whether the Guard infantry has attacked (combat is not "
-                                          "in the log)" if combat_seen else "")
+                                  missing=why if combat_seen else "")
 
 
-@rule("EF 6-3", "turn")
-def guard_army_combat_seen(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
-    """6-3 bookkeeping: an Entente Combat Phase has passed."""
-    if data(ctx, "6-3") is not None and old.kind == "combat" and old.side == "entente":
-        ctx.cache["ef6-3-combat"] = True
-    return ()
+def guard_infantry_attacked(ctx: CheckContext, d) -> tuple[bool | None, str]:
+    """6-3 "Once the Guard infantry divisions have made one attack": True once every Guard
+    infantry division has attacked (one reading), False while none has and no Entente attack of
+    the log has attackers it does not name; None in between (some have: the rule may mean any of
+    them, or all; or an undeclared attack might have been theirs), with what is missing."""
+    from .checks.combat_state import combats
+    inf = set(d["infantry"])
+    done, unknown = set(), False
+    for c in combats(ctx):
+        if c.side != "entente":
+            continue
+        done |= {a.unit_id for a in c.attackers if a.unit_id in inf}
+        unknown = unknown or not c.attackers_known
+    present = {u.unit_id for u in units(ctx, on_map=False) if u.unit_id in inf}
+    if present and present <= done:
+        return True, ""
+    if done:
+        return None, ("whether 'the Guard infantry divisions have made one attack' means any of "
+                      "them or all (the rulebook does not say)")
+    if unknown:
+        return None, "who made the Entente attacks declared without their units"
+    return False, ""
 
 
 # ------------------------------------------------------------------------- Galicia, 1914

@@ -19,6 +19,7 @@ from modgen.check.context import CheckContext
 from modgen.check.engine import rule
 from modgen.check.findings import VIOLATION, WARNING
 
+from . import common as RP
 from ..combat_record import Combat, CombatUnit, DieRoll
 from .attack_legality import check_attack
 from .combat_state import (ATTACK_DIE, CombatState, SURRENDER_DIE, combat_for_hex, current_combat,
@@ -37,6 +38,8 @@ def combat_declarations(ctx: CheckContext, d):
     if kw not in ("attack", "counterattack", "terrain", "retreat", "hold", "siege", "advance"):
         return
     st = phase_state(ctx)
+    if kw == "attack" and RP.hook(ctx, "claim-attack", d):
+        return                  # a scenario rule's own combat (EF 3-1, 36-7): it checks it
     if kw == "attack":
         yield from _declare_attack(ctx, st, d)
     elif kw == "counterattack":
@@ -83,7 +86,7 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
         side = ctx.enemy_side(units_here[0].side) or side
     if retreat_column.take_declaration(ctx, st, d, side) is not None:
         return   # 14-9: the Column Attack a retreat into an enemy-controlled hex calls for
-    c = open_combat(ctx, st, side, target, d.step, d.text)
+    c = open_combat(ctx, st, side, target, d.step, d.text, sheet=_sheet(d))
     retreat_column.other_attack_declared(st, c)
     c.option = d.option
     if ctx.now.phase is not None and not (ctx.now.kind in ("combat", "movement")
@@ -93,19 +96,19 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
                       f"with a Column Attack in its own Movement Phase (16-1)",
                       hexes=[target], side=side)
     if d.units is not None:
-        found, unknown = resolve_units(ctx, d.units, side, target)
+        found, unknown = resolve_units(ctx, d.units, side, target, sheet=c.sheet)
         for ref in unknown:
             yield finding(ctx, c, "12-1", WARNING, f"!attack {target} names {ref!r}, which is no "
                           f"unit of the {ctx.side_name(side)} on the map", hexes=[target],
                           side=side)
         c.attackers = [snapshot(ctx, u) for u in found]
         c.attackers_known = not unknown
-    half, _unk = resolve_units(ctx, d.half, side, target, attack=False)
+    half, _unk = resolve_units(ctx, d.half, side, target, attack=False, sheet=c.sheet)
     c.half = tuple(u.piece for u in half)
     c.supply = d.supply
     if d.supply is not None:
         _resolve_supply(ctx, c, d.supply, side, counter=False)
-    p = st.pending.pop(str(target), {})
+    p = st.pending.pop(target, {})
     if "terrain" in p:
         c.terrain, c.terrain_step = p["terrain"].args[0], p["terrain"].step
     if "retreat" in p:
@@ -113,6 +116,11 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
     if "counter" in p:
         _attach_counter(ctx, c, p["counter"])
     yield from check_attack(ctx, st, c)
+
+
+def _sheet(d) -> str | None:
+    """The sheet a declaration's hex was read on (a game of several sheets), else None."""
+    return d.sheets[0] if d.sheets else None
 
 
 def _resolve_supply(ctx: CheckContext, c: Combat, payments, side, *, counter: bool) -> None:
@@ -133,9 +141,11 @@ def _attach_counter(ctx: CheckContext, c: Combat, d) -> None:
     if d.supply is not None:
         _resolve_supply(ctx, c, d.supply, c.defender_side, counter=True)
     if d.units is not None:
-        found, _unk = resolve_units(ctx, d.units, c.defender_side, c.target, attack=False)
+        found, _unk = resolve_units(ctx, d.units, c.defender_side, c.target, attack=False,
+                                    sheet=_sheet(d) or c.sheet)
         c.counterattackers = [snapshot(ctx, u) for u in found]
-    half, _unk = resolve_units(ctx, d.half, c.defender_side, c.target, attack=False)
+    half, _unk = resolve_units(ctx, d.half, c.defender_side, c.target, attack=False,
+                               sheet=_sheet(d) or c.sheet)
     c.counter_half = tuple(u.piece for u in half)
 
 
@@ -151,6 +161,8 @@ def combat_dice(ctx: CheckContext, roll):
         return
     if roll.button != ATTACK_DIE or ctx.now.kind not in ("combat", "movement"):
         return
+    if RP.hook(ctx, "claim-roll", roll):
+        return                  # the roll of a scenario rule's own combat (EF 3-1, 36-7)
     r = DieRoll(ctx.step or 0, roll.button, tuple(roll.values), roll.total, roll.who, roll.side)
     c = current_combat(st)
     if c is not None and c.attack_roll is None and not c.closed:
@@ -190,7 +202,8 @@ def _take_roll(ctx: CheckContext, c: Combat, r: DieRoll) -> None:
 
 def snapshot_defenders(ctx: CheckContext, c: Combat) -> None:
     st = phase_state(ctx)
-    here = [u for u in ctx.units_at(c.target) if is_unit(u) and u.side == c.defender_side]
+    here = [u for u in ctx.units_at(c.target) if is_unit(u) and u.side == c.defender_side
+            and not RP.hook(ctx, "ignored-defender", c, u)]
     c.defenders = [snapshot(ctx, u) for u in here if u.piece not in st.retreated]
     c.excluded = [snapshot(ctx, u) for u in here if u.piece in st.retreated]
     _close_earlier(ctx, c, [d.piece for d in c.defenders])

@@ -194,8 +194,8 @@ def combats_of_the_phase(ctx: CheckContext, ended: PhaseInfo):
     yield from last_option_halving(ctx, st)
     yield from if_3_5_balance(ctx, st)
     for key, v in list(st.pending.items()):
-        if key.startswith("siege-"):
-            yield from siege_result(ctx, Hex.parse(key[6:]), v)
+        if isinstance(key, tuple) and key[0] == "siege":
+            yield from siege_result(ctx, key[1], v)
 
 
 @rule("12-3", "end")

@@ -19,6 +19,7 @@ from . import common as RP
 from .common import is_unit
 from .stacking import strength_markers as _strength_markers_in
 from ..combat_record import Combat, CombatUnit
+from ..declarations import hex_ref
 
 
 ATTACK_DIE = "1d6"           # the module's combat die (modgen.module.buildfile)
@@ -37,7 +38,8 @@ class CombatState:
     def __init__(self) -> None:
         self.phase_start: int | None = None
         self.phase: list[Combat] = []              # this phase's combats, in order
-        self.pending: dict[str, dict] = {}         # hex -> {"terrain": decl, "retreat": …, "counter": …}
+        # hex -> {"terrain": decl, "retreat": …, "counter": …}; ("siege", hex) -> a surrender roll
+        self.pending: dict = {}
         self.retreated: dict[str, Hex] = {}        # piece -> hex it retreated into (14-15, 14-17)
         self.vacated: dict[Hex, Combat] = {}       # hexes the defenders left (15-1)
         self.siege: tuple[Hex, int] | None = None  # !siege <hex>: the next 2d6 (21-11)
@@ -183,11 +185,51 @@ def units_of(ctx: CheckContext, side: str | None):
             and (side is None or u.side == side)]
 
 
+def read_refs(ctx: CheckContext, refs, sheet: str | None) -> list[tuple[str, Hex | None, bool]]:
+    """Each typed reference of a ``with`` / ``half`` / ``for`` list as (ref, hex, is_hex): a hex
+    is ``CCRR`` or, in a game of several sheets, ``SHEET:CCRR``; a bare hex is on the sheet of
+    the hex before it in the list, the first on ``sheet`` (the sheet the declaration's hex was
+    read on), as a bare hex of a ``!rail`` path is. ``hex`` is None for a name, and for a hex on
+    a sheet that is not in play (``is_hex`` tells them apart)."""
+    th = getattr(ctx.game, "theatre", None)
+    multi = th is not None and th.multi
+    inplay = [b.id for b in ctx.boards] if multi else []
+    current = sheet or (inplay[0] if len(inplay) == 1 else None)
+    out = []
+    for ref in refs:
+        parsed = hex_ref(ref)
+        if parsed is None:
+            out.append((ref, None, False))
+            continue
+        typed, h = parsed
+        if not multi:
+            out.append((ref, h, True))
+            continue
+        current = typed or current
+        ok = current is not None and current in th.placements and (not inplay or current in inplay)
+        out.append((ref, th.to_global(current, h) if ok else None, True))
+    return out
+
+
+def names_unit(ctx: CheckContext, refs, u: UnitState | CombatUnit, sheet: str | None) -> bool:
+    """Whether a typed list (a ``for`` clause) names ``u``: by its name, id or designation, or
+    by the hex it stands in (``u.hex``: for a combat's unit, where it was at the roll)."""
+    live = ctx.units.get(u.piece) if isinstance(u, CombatUnit) else u
+    for ref, h, is_hex in read_refs(ctx, refs, sheet):
+        if is_hex:
+            if h is not None and u.hex == h:
+                return True
+        elif live is not None and RP.unit_matches(ref, live):
+            return True
+    return False
+
+
 def resolve_units(ctx: CheckContext, refs, side: str | None, near: Hex | None,
-                  *, attack: bool = True) -> tuple[list[UnitState], list[str]]:
-    """The units a declaration names (docs/declarations.md): a hex means every unit of ``side``
-    there that may take part; a name, id or designation the unit of ``side`` it names (nearest
-    to ``near`` when several match). Returns (units, refs that name none)."""
+                  *, attack: bool = True, sheet: str | None = None) -> tuple[list[UnitState], list[str]]:
+    """The units a declaration names (docs/declarations.md): a hex (``CCRR``, ``SHEET:CCRR``; a
+    bare one on ``sheet``) means every unit of ``side`` there that may take part; a name, id or
+    designation the unit of ``side`` it names (nearest to ``near`` when several match). Returns
+    (units, refs that name none)."""
     out: list[UnitState] = []
     unknown: list[str] = []
     if not refs:
@@ -198,10 +240,12 @@ def resolve_units(ctx: CheckContext, refs, side: str | None, near: Hex | None,
         near_pool = [u for h in [near] + near.neighbours() for u in ctx.units_at(h)
                      if is_unit(u) and (side is None or u.side == side)]
     pool = None
-    for ref in refs:
+    for ref, h, is_hex in read_refs(ctx, refs, sheet):
         r = ref.strip()
-        if len(r) == 4 and r.isdigit():
-            h = Hex.parse(r)
+        if is_hex:
+            if h is None:
+                unknown.append(ref)
+                continue
             here = [u for u in ctx.units_at(h) if is_unit(u) and (side is None or u.side == side)
                     and (not attack or (u.counter.type not in NON_ATTACKERS
                                         and u.counter.type != "eng"
@@ -253,11 +297,11 @@ def phase_full(ctx: CheckContext, st: CombatState) -> bool:
 
 
 def open_combat(ctx: CheckContext, st: CombatState, side: str | None, target: Hex | None,
-                step: int | None, text: str = "") -> Combat:
+                step: int | None, text: str = "", sheet: str | None = None) -> Combat:
     kind = "column" if ctx.now.kind == "movement" else "attack"
     c = Combat(len(ctx.combats) + 1, kind, side, ctx.enemy_side(side), target, ctx.now.date,
                ctx.now.phase_id, ctx.phase_label(), declared_step=step if text else None,
-               declaration=text, first_step=step)
+               declaration=text, first_step=step, sheet=sheet)
     ctx.combats.append(c)
     st.phase.append(c)
     return c
@@ -275,7 +319,7 @@ def combat_for_hex(st: CombatState, h: Hex) -> Combat | None:
 
 
 def pending_for(st: CombatState, h: Hex) -> dict:
-    return st.pending.setdefault(str(h), {})
+    return st.pending.setdefault(h, {})
 
 
 def special_rule(ctx: CheckContext, number: str):

@@ -194,6 +194,29 @@ def special_rule(ctx: CheckContext, number: str):
     return None
 
 
+def register_hook(ctx: CheckContext, name: str, fn) -> None:
+    """A game's scenario rule takes part in a Standard-Rule check (its ``setup`` registers it):
+    ``hook(ctx, name, …)`` asks every function registered under ``name`` in turn."""
+    fns = ctx.cache.setdefault("scenario-hooks", {}).setdefault(name, [])
+    if fn not in fns:
+        fns.append(fn)
+
+
+def hook(ctx: CheckContext, name: str, *args):
+    """The first truthy answer of the scenario rules registered under ``name``, else None.
+
+    ``"claim-attack"`` ``(ctx, declaration)``: an ``!attack`` that is no Standard-Rule combat
+    (Serbia August 1914 3-1: fire from Belgrade on a passing flotilla; 36-7 interdiction), which
+    the rule then checks itself; ``"claim-roll"`` ``(ctx, roll)``: a die roll it reads;
+    ``"ignored-defender"`` ``(ctx, combat, unit)``: a unit in the hex attacked that takes no part
+    in the combat (Serbia October 1915 10-4: Greek units while Greece is neutral)."""
+    for fn in ctx.cache.get("scenario-hooks", {}).get(name, ()):
+        out = fn(ctx, *args)
+        if out:
+            return out
+    return None
+
+
 def arrival_explained(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
     """Why a unit the reinforcement schedule does not date came onto the map in ``to`` by a
     scenario rule that checks the arrival itself (Tannenberg 3-2, the return from off-map rail,

@@ -387,17 +387,25 @@ def duration_dm_and_morale(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     if not duration_game(ctx) or not isinstance(d, GameDate):
         return
     sc = ctx.scenario
+    if g.morale is not None and isinstance(old.date, GameDate) and old.date != d:
+        # DM of the phase that ended were suffered on its turn: a state they reach is reached
+        # then (11-55: "in the course of the 3 Jun 1916 turn … 'Shaken'"), not on the next turn
+        _update_morale(g, old.date)
     if d.turn == 0 and d not in g.dm_income_dates and sc is not None:
         g.dm_income_dates.add(d)
         for inc in sc.dm_income:
-            if not inc.years or d.year in inc.years:
+            if (not inc.years or d.year in inc.years) and (inc.start is None or d >= inc.start):
                 g.ledger.add(D.DmItem(inc.nation, Span(inc.dm, inc.dm), inc.rule,
                                       f"{inc.rule}: Monthly Special Turn {d.month_name} {d.year}",
                                       ctx.step, str(d), "income"))
     if g.morale is not None:
-        for nation in g.morale.thresholds:
-            total = g.ledger.total([nation], include_start=True)
-            for state, sure in g.morale.update(nation, total, d):
-                if state == M.SURRENDER and sure:
-                    g.surrender_year.setdefault(nation, d.year)
+        _update_morale(g, d)
     return ()
+
+
+def _update_morale(g: GameRecord, d: GameDate) -> None:
+    for nation in g.morale.thresholds:
+        total = g.ledger.total([nation], include_start=True)
+        for state, sure in g.morale.update(nation, total, d):
+            if state == M.SURRENDER and sure:
+                g.surrender_year.setdefault(nation, d.year)

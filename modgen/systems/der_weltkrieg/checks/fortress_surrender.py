@@ -27,7 +27,7 @@ def surrender_roll(ctx: CheckContext, st: CombatState, roll):
         yield ctx.finding("21-11", WARNING, f"!siege {h}: no fortress stands in {h}", hexes=[h],
                           check="combat")
         return
-    st.pending[f"siege-{h}"] = {"roll": total, "step": ctx.step, "forts": [f.piece for f in forts]}
+    st.pending[("siege", h)] = {"roll": total, "step": ctx.step, "forts": [f.piece for f in forts]}
 
 
 def siege_result(ctx: CheckContext, h: Hex, v: dict):

@@ -189,11 +189,12 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
         complete = res is None or res.complete
         if hi < need_lo and complete:
             if placeholder:
+                why = res.placeholder_why or "the placeholder CRT (the printed cell is unknown)"
                 yield finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in "
-                              f"{where}; {fmt(req)} required under the placeholder CRT (the "
-                              f"printed cell is unknown)", hexes=[c.target], step=step,
-                              side=side, missing="the printed Combat Results Table "
-                                                  "(missing-data M1)")
+                              f"{where}; {fmt(req)} required under {why}", hexes=[c.target],
+                              step=step, side=side,
+                              missing="the printed Combat Results Table (missing-data M1)"
+                              if "CRT" in why else why)
             else:
                 # the result rests on the strengths that made the column, the SP applied on
                 # the strengths of the units that lost them (a placeholder back: 13-24)
@@ -207,7 +208,8 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
             continue
         yield finding(ctx, c, rule_no, UNDETERMINED, f"the {who} lost {got} SP in {where}; "
                       f"the CRT requires {fmt(req) if complete else 'at most ' + str(need_hi)}"
-                      + (" (placeholder CRT)" if placeholder else ""),
+                      + ((" (placeholder CRT)" if "CRT" in (res.placeholder_why or "CRT")
+                          else " (placeholder strengths)") if placeholder else ""),
                       hexes=[c.target], step=step, side=side,
                       missing="; ".join(missing) or "the strengths under the strength markers")
     # 13-20: the attacker takes its losses first

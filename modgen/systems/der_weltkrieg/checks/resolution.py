@@ -24,8 +24,8 @@ from ..rules import combat as C
 from . import common as RP
 from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatUnit, Resolution, hq_has_loc,
                              supply_line_length)
-from .combat_state import (add_sets, crt_table, fmt, map_set, on_map_6_4, siege_as_regular, tec_row,
-                           tec_table)
+from .combat_state import (add_sets, crt_table, fmt, map_set, names_unit, on_map_6_4,
+                           siege_as_regular, tec_row, tec_table)
 from .combat_terrain import attack_hexsides, solid_mods, terrain_readings, trench_negation
 
 
@@ -36,6 +36,8 @@ def supply_of(ctx: CheckContext, c: Combat, u: CombatUnit, *, counter: bool):
     half = c.counter_half if counter else c.half
     if u.type == "fortress" and counter:
         return "free", None                      # 21-3
+    if u.type == "flotilla":
+        return "free", None                      # 36-6, 36-7, 36-9: flotillas spend no SP
     if counter and (u.nation or "") in ("serbia", "ottoman-empire", "montenegro") and \
             not (u.nation == "serbia" and c.date is not None and c.date.year >= 1916):
         return "free", None                      # 43-1 / 46-1 (43-2 from 1916)
@@ -52,8 +54,7 @@ def supply_of(ctx: CheckContext, c: Combat, u: CombatUnit, *, counter: bool):
         return "half", None                      # supply none
     named = [i for i, p in enumerate(payments) if p.units]
     for i in named:
-        if any(RP.unit_matches(r, ctx.units[u.piece]) if u.piece in ctx.units else False
-               for r in payments[i].units):
+        if names_unit(ctx, payments[i].units, u, c.sheet):
             return "paid", hqs.get(i)
     rest = [i for i, p in enumerate(payments) if not p.units]
     if len(rest) == 1:
@@ -138,12 +139,17 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
                  ("art", "siege-art", "fortress", "hq", "cav") and None not in d.strengths)
     total = frozenset({0})
     parts = []
+    flotillas = frozenset({0})
     for a in c.attackers:
         if not _may_attack_from(ctx, c, a):
             parts.append(f"{a.name} 0 (may not attack from {a.hex}: 12-4/12-5)")
             continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
         res.placeholders.extend(a.placeholders)          # its SP make the column (13-2)
+        if a.type == "flotilla":
+            flotillas = add_sets(flotillas, v)
+            parts.append(f"{a.name} {fmt(v)} (River Flotilla)")
+            continue
         if a.type in ("art", "siege-art") and fortress and \
                 C.artillery_doubled_vs_fortress(inf_sp, art_hexsides):
             v = map_set(v, lambda x: 2 * x)
@@ -153,6 +159,16 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
         else:
             parts.append(f"{a.name} {fmt(v)}")
         total = add_sets(total, v)
+    if flotillas != frozenset({0}):
+        if all(a.type == "flotilla" for a in c.attackers):
+            # 36-9: flotilla against flotilla, at double strength
+            total = map_set(flotillas, lambda x: 2 * x)
+            parts.append(f"flotillas doubled against flotillas (36-9): {fmt(total)}")
+        else:
+            # 36-6: with the ground units of their hex, the flotillas' total divided by 3, down
+            third = map_set(flotillas, lambda x: x // 3)
+            total = add_sets(total, third)
+            parts.append(f"flotillas' total ÷ 3 (36-6): {fmt(third)}")
     res.terms.append("13-2 attacking SP: " + ", ".join(parts) + f" = {fmt(total)}")
     readings = terrain_readings(ctx, c)
     sides = attack_hexsides(ctx, c)
@@ -244,6 +260,8 @@ def _lookup(crt, res: Resolution, pairs, date) -> None:
     res.results = frozenset(results)
     res.table = crt.table_for(date).id
     res.placeholder = placeholder
+    if placeholder:
+        res.placeholder_why = "the placeholder CRT (the printed cell is unknown)"
 
 
 def _unit_counter(ctx: CheckContext, c: Combat, u: CombatUnit, winter: bool, retreat,
@@ -267,6 +285,8 @@ def _unit_counter(ctx: CheckContext, c: Combat, u: CombatUnit, winter: bool, ret
             missing.append(why)
         vals = map_set(vals, lambda s: {max(s - p, 0) for p in pen})
     mults = set()
+    if u.type == "flotilla" and c.attackers and all(a.type == "flotilla" for a in c.attackers):
+        return map_set(vals, lambda s: 2 * s)      # 36-9: flotilla against flotilla, double
     for r in (retreat if isinstance(retreat, (set, frozenset)) else {retreat}):
         mults.add(C.counterattack_multiplier(artillery=u.type in ("art", "siege-art"),
                                              retreating=bool(r), fortress=u.type == "fortress",

@@ -25,8 +25,8 @@ from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
 from .combat_state import (CombatState, combat_for_hex, finding, fmt, interval, is_unit,
-                           nations_of, now_strengths, snapshot_at, special_rule, tec_row,
-                           tec_table)
+                           names_unit, nations_of, now_strengths, snapshot_at, special_rule,
+                           tec_row, tec_table)
 from .combat_order import resolved_before_next
 from .combat_terrain import terrain_readings, trench_negation
 from .retreat_column import joins_case7, note_case7
@@ -213,20 +213,20 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
     lo, hi = lo_hi(cands[to])
     # certainly better: a hex whose worst reading beats this one's best; maybe better: a hex
     # whose best reading beats this one's worst
-    better = sorted(str(h) for h, p in cands.items() if h != to and lo_hi(p)[1] < lo)
-    maybe = sorted(str(h) for h, p in cands.items()
-                   if h != to and lo_hi(p)[0] < hi and str(h) not in better)
+    better = sorted(h for h, p in cands.items() if h != to and lo_hi(p)[1] < lo)
+    maybe = sorted(h for h, p in cands.items()
+                   if h != to and lo_hi(p)[0] < hi and h not in better)
     what = C.RETREAT_PRIORITIES[lo] if lo == hi else f"priority {lo}-{hi}"
     if better:
         yield finding(ctx, c, "14-8", VIOLATION, f"{u.name} retreated {frm}→{to} ({what}, "
-                      f"priority {lo}); {', '.join(better)} had a higher retreat priority "
-                      f"(14-11)", units=[u], hexes=[frm, to] + [Hex.parse(h) for h in better],
+                      f"priority {lo}); {', '.join(map(str, better))} had a higher retreat priority "
+                      f"(14-11)", units=[u], hexes=[frm, to] + better,
                       path=[frm, to])
     elif maybe:
         yield finding(ctx, c, "14-8", UNDETERMINED, f"{u.name} retreated {frm}→{to} ({what}); "
-                      f"{', '.join(maybe)} may have had a higher retreat priority, depending on "
+                      f"{', '.join(map(str, maybe))} may have had a higher retreat priority, depending on "
                       f"the distances to the supplying HQ", units=[u],
-                      hexes=[frm, to] + [Hex.parse(h) for h in maybe], path=[frm, to],
+                      hexes=[frm, to] + maybe, path=[frm, to],
                       missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
                                if hq is None else NO_SUPPLY_SEARCH))
 
@@ -249,7 +249,9 @@ def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | Non
             pid = c.counter_supply_hqs.get(i)
             if pid is None:
                 continue
-            if not p.units or any(RP.unit_matches(r, u) for r in p.units):
+            # a hex in the 'for' list names the units that stood there at the combat
+            was = next((d for d in c.defenders if d.piece == u.piece), u)
+            if not p.units or names_unit(ctx, p.units, was, c.sheet):
                 return ctx.units.get(pid)
         return None
     hqs = [v for v in ctx.units.values() if is_unit(v) and v.counter.type == "hq"
@@ -279,8 +281,8 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
     mapdef = ctx.mapdef()
     info = mapdef.hexes.get(c.target) if mapdef is not None else None
     units = [d for d in c.defenders if d.type not in ("art", "siege-art")]      # 29-14
-    if not units:
-        return
+    if not units or all(d.type == "flotilla" for d in units):
+        return              # 36-9: flotillas fighting flotillas take losses only, no retreat
     alive = [d for d in c.defenders if d.type not in ("art", "siege-art", "fortress", "hq")
              and 0 not in (d.after or {0})]
     if not alive:
@@ -290,6 +292,9 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
     rules = set()
     whys = []
     strength = None
+    # 41-3 (Eastern Front): 41-2 ceased for good, not yet, or not known
+    ceased = RP.hook(ctx, "russia-41-3")
+    readings_41_3 = (True,) if ceased == "ceased" else (False, True) if ceased else (False,)
     for t in terrain_readings(ctx, c):
         row = tec_row(tec, t) if tec is not None else None
         s_lo = sum(min(v for v in d.strengths if v is not None) for d in units
@@ -305,7 +310,7 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
         full_assault = any(a.type in ("aslt", "mtn-aslt") and a.printed is not None
                            and a.full_strength is not None and a.printed > a.full_strength
                            for a in c.attackers)
-        for r, first in itertools.product(c.attack.results, first_turn):
+        for r, first, gone in itertools.product(c.attack.results, first_turn, readings_41_3):
             rr = C.mandatory_retreat(
                 r, s_lo, year=c.date.year if c.date else 1915, nations=nations_of(units),
                 city_or_port=bool(info and (info.city or info.port)), urban_chosen=t == "urban",
@@ -315,7 +320,8 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
                 terrain_halves=bool(row is not None and row.attack.halve_strength),
                 solid_terrain_negated=neg22_16, mountain_alpine_usable=mountain,
                 surrounded=_any_surrounded(ctx, c), assault_first_turn=first,
-                assault_vs_fort=full_assault and any(d.type == "fortress" for d in c.defenders))
+                assault_vs_fort=full_assault and any(d.type == "fortress" for d in c.defenders),
+                russia_41_3=gone)
             verdicts.add(rr.must)
             rules.add(rr.rule)
             whys.append(rr)
@@ -328,9 +334,10 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
                f"{fmt(c.attack.results)} against {strength} SP ({why.threshold}): they must "
                f"retreat ({why.why})")
         if c.attack.placeholder:
-            yield finding(ctx, c, rule_no, UNDETERMINED, msg + " under the placeholder CRT; the "
-                          "printed cell is unknown", hexes=[c.target], step=step,
-                          side=c.defender_side, missing="the printed Combat Results Table")
+            why = c.attack.placeholder_why or "the placeholder CRT (the printed cell is unknown)"
+            yield finding(ctx, c, rule_no, UNDETERMINED, msg + f" under {why}", hexes=[c.target],
+                          step=step, side=c.defender_side,
+                          missing="the printed Combat Results Table" if "CRT" in why else why)
         else:
             # the result rests on the attackers' strengths, the threshold on the defenders'
             yield finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
@@ -340,7 +347,10 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
         return
     if True in verdicts or None in verdicts:
         missing = list(dict.fromkeys(c.attack.missing)) or [
-            w.why for w in whys if w.must is None][:1] or ["the terrain chosen"]
+            w.why for w in whys if w.must is None][:1] or (
+            ["who controlled Warsaw and the cities of 41-3 (41-2 ceases once the Central Powers "
+             "hold Warsaw and four of them)"] if ceased == "maybe" and "41-2" in rules else
+            ["the terrain chosen"])
         yield finding(ctx, c, rule_no, UNDETERMINED, f"the defenders of {c.target} stayed after "
                       f"an attack result of {fmt(c.attack.results)} against {strength} SP; "
                       f"whether they had to retreat depends on what the log does not show",

@@ -15,6 +15,8 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 
+from modgen.model.derive import arrival_piece_count
+
 from .common import arrival_explained, enemy_zoc_hexes
 
 
@@ -151,6 +153,8 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         due = ", ".join(str(e.date) for e, _ in dated)
         yield ctx.finding("25-2", VIOLATION, f"{u.name} arrived on {now}; the schedule brings it "
                           f"on {due}", units=[u], hexes=[to])
+    elif now is not None and arrival_piece_count(ctx.game, u.unit_id) == "each":
+        yield from _one_arrival_per_entry(ctx, u, to, now, entries)
     elif now is not None and not dated:
         yield ctx.finding("25-2", UNDETERMINED, f"{u.name} arrived on {now}; the schedule gives "
                           f"its arrival as {entries[0][0].when!r}", units=[u], hexes=[to],
@@ -174,6 +178,40 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if places and not hexes:
         yield from _arrival_places(ctx, u, to, places,
                                    next(p.location for e, p in entries if p.places))
+
+
+def _arrived(ctx: CheckContext) -> dict:
+    """(counter id, date) -> pieces of that replacement counter that entered the map that turn."""
+    return ctx.cache.setdefault("25-2 arrived", {})
+
+
+def _one_arrival_per_entry(ctx: CheckContext, u: UnitState, to: Hex, now, entries):
+    """25-2 for replacement units: each schedule entry brings one counter (a schedule lists
+    "1 x 4-3 Inf XX RPL" once per turn it arrives), so on a date the schedule lists such a unit
+    n times, n of them arrive. One more where an RPL unit of the nation stands may be a split of
+    it (24-3, at any time): undetermined."""
+    due = sum(1 for e, _ in entries if e.date == now)
+    if due == 0:
+        return
+    key = (u.unit_id, now)
+    seen = _arrived(ctx)
+    seen[key] = got = seen.get(key, 0) + 1
+    if got <= due:
+        return
+    what = (f"{u.name} entered the map in {to} on {now} as the {_ordinal(got)} of its kind that "
+            f"turn; the schedule brings {due}")
+    split = any(v is not u and _is_unit(v) and v.counter.rpl and v.nation == u.nation
+                for v in ctx.units_at(to)) or any(h == to and n == u.nation for h, n, _s in _left(ctx))
+    if split:
+        yield ctx.finding("25-2", UNDETERMINED, what + f" (or a split of the RPL unit in {to}, "
+                          f"24-3)", units=[u], hexes=[to],
+                          missing="whether the piece is a reinforcement or a split replacement unit")
+    else:
+        yield ctx.finding("25-2", VIOLATION, what, units=[u], hexes=[to])
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def _on_map_edge(mapdef, h: Hex) -> bool:
@@ -286,10 +324,22 @@ def reinforcements_not_placed(ctx: CheckContext, ended: PhaseInfo):
         if e.date != ended.date or e.nation not in ctx.game.nations \
                 or ctx.game.side_of(e.nation) != ended.side:
             continue
+        counted: dict[str, int] = {}
         for p in e.arrivals:
             if p.counter not in ctx.game.counters:
                 continue
-            if any(v.unit_id == p.counter and v.hex is not None for v in ctx.units.values()):
+            on_map = sum(1 for v in ctx.units.values() if v.unit_id == p.counter and v.hex is not None)
+            if arrival_piece_count(ctx.game, p.counter) == "each":
+                # one counter per entry (see _one_arrival_per_entry): this entry is the k-th of
+                # the counter due today; met by the k-th arrival today, or, in a log that does
+                # not show the arrivals, by as many such counters on the map as entries so far
+                k = counted[p.counter] = counted.get(p.counter, 0) + 1
+                so_far = sum(1 for e2 in sc.reinforcements for p2 in e2.arrivals
+                             if p2.counter == p.counter and e2.date is not None
+                             and e2.date <= ended.date)
+                if _arrived(ctx).get((p.counter, ended.date), 0) >= k or on_map >= so_far:
+                    continue
+            elif on_map:
                 continue
             name = ctx.game.counters[p.counter].name
             where = f" in {p.hex}" if p.hex else (f" ({p.location})" if p.location else "")
