@@ -45,10 +45,11 @@ def log_lines(name: str, gid: str, scenario: str) -> list[str]:
     return list(iter_narrative(tl))
 
 
-def cli_log(name: str, capsys) -> list[str]:
-    """``modgen log`` itself (no module: positions as pixels, every step)."""
+def cli_log(name: str, capsys, *args: str) -> list[str]:
+    """``modgen log`` itself, no ``--module``: our module's view (the log's module is ours),
+    laid out with the boards the log names."""
     capsys.readouterr()
-    assert main(["log", str(FIX / name)]) == 0
+    assert main(["log", str(FIX / name), "-q", *args]) == 0
     return capsys.readouterr().out.splitlines()
 
 
@@ -251,10 +252,10 @@ def test_3_8_ef_moves_on_two_sheets(capsys):
         "20 Inf XX moves Central Powers Reinforcements offboard → Main Map 5-5:3912",
         "44 Inf XX moves 5-5:3609 → 5-5:3608",
     ]
-    # modgen log itself, no module: the 3.8 log's 36 steps, positions as map pixels
+    # modgen log itself, no module: the 3.8 log's 36 steps, the same hexes
     cli = cli_log(name, capsys)
     assert sum(ln.startswith("step ") for ln in cli) == 36
-    assert any("44 Inf XX moves" in ln for ln in cli)
+    assert [ln.split(" | ", 3)[3] for ln in cli if "moves" in ln] == moves
     code, js = check(name, capsys)
     assert (code, js["steps"]) == (1, 36)
     assert [(f["rule"], f["step"], [u["id"] for u in f["units"]]) for f in js["findings"]] == [
@@ -314,3 +315,137 @@ def test_import_setup_of_a_save_vassal_wrote(save, scenario, added, others, tmp_
         assert '{counter: ah-inf-x-112l, hex: "6-4:3423", line: 1766, note: "17-3: garrison of Pola"}' in written
     # (the hexes are VASSAL's own names for where the pieces were dropped: its chat said
     # "13 Inf XX moves offboard → 6-6:1516"; the tool loaded the edited file and read it back)
+
+
+# ------------------------------------------------------------------ modgen log, no --module
+
+#: fixture -> (game, scenario whose boards the built module's set-up lays out)
+PLAYS = {
+    "if-play1-3.7.26.vlog": ("italian-front", "if-1915-05"),
+    "if-play2-3.7.26.vlog": ("italian-front", "if-1915-05"),
+    "if-combat-3.7.26.vlog": ("italian-front", "if-1915-05"),
+    "if-combat-3.8.0-beta1.vlog": ("italian-front", "if-1915-05"),
+    "ef-two-sheets-3.7.26.vlog": ("eastern-front", "ef-south-east-duration"),
+    "ef-two-sheets-3.8.0-beta1.vlog": ("eastern-front", "ef-south-east-duration"),
+    "ef-romania-3.7.26.vlog": ("eastern-front", "ef-romania-1916-08"),
+    "bm-play-3.7.26.vlog": ("burning-mountains", "bm-1916-05"),
+    "bm-play-3.8.0-beta1.vlog": ("burning-mountains", "bm-1916-05"),
+}
+
+
+def test_every_play_is_listed():
+    assert sorted(PLAYS) == sorted(p.name for p in FIX.glob("*.vlog"))
+
+
+@pytest.mark.parametrize("name", sorted(PLAYS))
+def test_log_without_module_reads_our_module_from_the_log(name, capsys):
+    """No --module: the log's module name is one of our games, so ``modgen log`` replays with
+    our module's view, on the boards the log's BoardPicker names (no scenario given), and
+    prints what ``--module <the built module>`` prints (no pixels, no note)."""
+    gid, scenario = PLAYS[name]
+    lines = cli_log(name, capsys)
+    assert lines == log_lines(name, gid, scenario)
+    assert not any("(no --module given" in ln for ln in lines)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in PLAYS if "combat" not in n))   # (no drop)
+def test_log_json_names_the_hexes_vassal_reported(name, capsys):
+    """Every drop onto the Main Map: the destination ``modgen log --json`` names is the one in
+    VASSAL's own move report of the same step ("* 13 Inf XX moves offboard → 6-6:2603 *")."""
+    doc = json.loads("\n".join(cli_log(name, capsys, "--json")))
+    assert doc["positions"] == "map pixels and location names"
+    seen = 0
+    for st in doc["steps"]:
+        reports = [e["text"] for e in st["events"] if e["kind"] == "chat" and " moves " in e["text"]]
+        for e in st["events"]:
+            if e["kind"] == "moved" and e["dst"]["map"] == "Main Map":
+                [rep] = [r for r in reports if r.startswith(f"* {e['name']} moves ")]
+                assert rep.endswith(f"→ {e['dst']['location']} *"), (rep, e["dst"])
+                seen += 1
+    assert seen >= 1
+    located = [p for p in doc["final"]["pieces"] if p["map"] == "Main Map"]
+    assert located and all(p["hex"] and p["location"] != "offboard" for p in located)
+
+
+def test_log_without_module_names_the_view_on_stderr(capsys):
+    capsys.readouterr()
+    assert main(["log", str(FIX / "ef-romania-3.7.26.vlog")]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[1] == ("step 1 | Entente Movement Phase / Turn 7 / August 1916 | Entente | "
+                                   "13 Inf XX moves Entente Reinforcements offboard → Main Map 6-6:2603")
+    [note] = err.splitlines()
+    assert note.startswith("modgen log: module view: ours for eastern-front (The Eastern Front: 1914-1917 ")
+    # the module that wrote the log is another build than today's data: both are named
+    assert "the log's: 'The Eastern Front: 1914-1917' '0.1.0+43a794ba'" in note
+    assert note.endswith("Main Map boards 6-6 (as the log lays them out)")
+    assert main(["log", str(FIX / "ef-romania-3.7.26.vlog"), "-q"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_if_log_turn_names_and_hexes_without_module(capsys):
+    lines = cli_log("if-play2-3.7.26.vlog", capsys)
+    assert lines[0] == "begin: turn Entente Movement Phase / Turn 7 / May 1915; players: vharness (Entente)"
+    assert lines[1] == "step 1 | Entente Movement Phase / Turn 7 / May 1915 | Entente | 35 Inf XX moves 1722 → 1727"
+
+
+def _renamed(name: str, module_name: str, tmp_path) -> Path:
+    """The fixture as if written with another module: its moduledata's name replaced."""
+    import zipfile
+    out = tmp_path / name
+    with zipfile.ZipFile(FIX / name) as z, zipfile.ZipFile(out, "w") as w:
+        for info in z.infolist():
+            data = z.read(info)
+            if info.filename == "moduledata":
+                data = data.replace(b"<name>The Italian Front: 1915-1918</name>",
+                                    f"<name>{module_name}</name>".encode())
+                assert module_name.encode() in data
+            w.writestr(info, data)
+    return out
+
+
+def test_log_of_a_foreign_module_stays_in_pixels(tmp_path, capsys):
+    log = _renamed("if-play2-3.7.26.vlog", "Somebody Else's Game", tmp_path)
+    capsys.readouterr()
+    assert main(["log", str(log)]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0] == "(no --module given: positions are map pixels (x,y), not hexes)"
+    assert lines[1] == "begin: turn 1915 #5 #7 #6; players: vharness (Entente)"
+    assert lines[2].endswith("| 35 Inf XX moves (448,760) → (448,1080)")
+    assert err == ""
+    # --game names the view for it
+    capsys.readouterr()
+    assert main(["log", str(log), "--game", "italian-front", "-q"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].endswith("| 35 Inf XX moves 1722 → 1727")
+
+
+def test_log_reads_the_game_from_the_data_folder_given(tmp_path, capsys):
+    """--data: a data folder without the Italian Front knows no module of that name: pixels."""
+    (tmp_path / "games").mkdir()
+    capsys.readouterr()
+    assert main(["log", str(FIX / "if-play2-3.7.26.vlog"), "--data", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("(no --module given")
+
+
+def test_shared_foreign_logs_stay_in_pixels(capsys):
+    from conftest import shared_path
+    logs = sorted(shared_path("fixtures", "vassal", "logs").glob("*.vlog"))
+    assert logs
+    for log in logs:
+        capsys.readouterr()
+        assert main(["log", str(log)]) == 0, log
+        out, err = capsys.readouterr()
+        assert out.startswith("(no --module given: positions are map pixels (x,y), not hexes)\n"), log
+        assert err == ""
+
+
+def test_check_places_hexes_on_the_boards_the_log_names(capsys):
+    """Romania on 6-6 alone, checked as a scenario of eight sheets (--scenario
+    ef-south-east-duration): the hexes are still where the log's BoardPicker put 6-6, not on
+    4-5N (the scenario's first sheet, where the 6-6 pixels would fall)."""
+    capsys.readouterr()
+    main(["check", str(FIX / "ef-romania-3.7.26.vlog"), "--scenario", "ef-south-east-duration",
+          "--format", "json"])
+    js = json.loads(capsys.readouterr().out)
+    hexes = {h for f in js["findings"] for h in f["hexes"]}
+    assert hexes == {"6-6:2603"}

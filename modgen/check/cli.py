@@ -16,7 +16,7 @@ from ..errors import ModgenError
 from ..system import system_of
 from . import declarations as decl
 from .context import boards_for
-from .logread import LogData, read_log
+from .logread import LogData, log_boards, our_module_for, read_log
 
 DEFAULT_GAME = "italian-front"
 
@@ -55,27 +55,33 @@ def _load_game(game_id: str, data: str | None):
     return load_game(game_id, data_root=data) if data else load_game(game_id)
 
 
-def recognise_game(log: LogData, explicit: str | None) -> tuple[str, str]:
+def recognise_game(log: LogData, explicit: str | None,
+                   data: str | None = None) -> tuple[str, str]:
     if explicit:
         return explicit, "given with --game"
     if log.module_name:
-        return _game_of_module(log.module_name), f"module {log.module_name!r}"
+        return _game_of_module(log.module_name, data), f"module {log.module_name!r}"
     return DEFAULT_GAME, "default"
 
 
-def _game_of_module(name: str) -> str:
-    """The game whose title is the module's name (our modules are named after the game), else the
-    default game."""
+def game_of_module(name: str, data: str | None = None) -> str | None:
+    """The game of the data folder (``--data``, else $MODGEN_DATA, else the installed data) whose
+    title is the module's name (our modules are named after the game), else None."""
     from ..model.yamlio import load_yaml
     from ..paths import data_root
-    for p in sorted((data_root(None) / "games").glob("*.yaml")):
+    for p in sorted((data_root(data) / "games").glob("*.yaml")):
         try:
             doc = load_yaml(p)
         except ModgenError:
             continue
         if isinstance(doc, dict) and doc.get("title") == name:
             return p.stem
-    return DEFAULT_GAME
+    return None
+
+
+def _game_of_module(name: str, data: str | None = None) -> str:
+    """:func:`game_of_module`, else the default game."""
+    return game_of_module(name, data) or DEFAULT_GAME
 
 
 def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object | None, str]:
@@ -150,11 +156,16 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
     if module is not None:
         from ..vassal.buildfile import read_module
         log.module = read_module(input_file(module, "VASSAL module"))
-    gid, _gbasis = recognise_game(log, game_id)
+    gid, _gbasis = recognise_game(log, game_id, data)
     game = _load_game(gid, data)
     sc, basis = recognise_scenario(log, game, scenario_id)
+    # hexes are placed on the boards the log lays out (its BoardPicker), when it names boards
+    # of this game; else on the scenario's (engine.Checker)
+    boards = log_boards(game, log.saved)
     try:
-        report = check_log(log, game, sc, progress=progress, basis=basis)
+        report = check_log(log, game, sc, progress=progress, basis=basis, boards=boards,
+                           module=log.module if log.module is not None
+                           else our_module_for(game, log))
     except ModgenError:
         raise
     except (MemoryError, RecursionError) as e:

@@ -27,10 +27,12 @@ from ..errors import ModgenError
 from ..model.types import Game
 from ..system import system_of
 from ..vassal.archive import read_saved_game
-from ..vassal.commands import BeginSave, Chat, EndSave, SavedGame, parse_saved_game
-from .context import boards_for
+from ..model.geometry import board_geometry
+from ..vassal.commands import BeginSave, BoardPicker, Chat, EndSave, SavedGame, parse_saved_game
+from .context import MAIN_MAP, Board, boards_for
 
-__all__ = ["LogData", "read_log", "parse_log", "our_module", "OurModule"]
+__all__ = ["LogData", "read_log", "parse_log", "our_module", "our_module_for", "OurModule",
+           "log_boards"]
 
 
 @dataclass
@@ -88,18 +90,19 @@ def parse_log(text: str, *, file: str = "<log>", module_name: str | None = None,
 class OurModule:
     """Our module as the replay needs it (``modgen.replay.Replayer``'s ``module``), from the game
     data: the rules system's turn tracker (level names and ``turnFormat``), its dice buttons and
-    the boards of the Main Map. Read-only: a ``BoardPicker`` in a log changes nothing here (the
-    checker places hexes with the scenario's boards, ``CheckContext.boards``)."""
+    the boards of the Main Map: ``boards`` (the ones a log lays out, :func:`log_boards`), else
+    every sheet of the game left to right. Read-only: a ``BoardPicker`` met during the replay
+    changes nothing here; the log's own layout is chosen before it (:func:`our_module_for`)."""
 
     prototypes: dict = {}          # our pieces enter a game expanded (VASSAL's PieceCloner)
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, boards: list[Board] | None = None):
         extras = system_of(game).module_extras(game)
         self.name = game.title
         self.version = game.version
         self.turn_trackers = {extras.tracker.id: extras.tracker} if extras else {}
         self.dice_buttons = {d["name"]: d for d in extras.dice} if extras else {}
-        self._boards = boards_for(game, sorted(game.maps))
+        self._boards = boards if boards is not None else boards_for(game, sorted(game.maps))
         th = getattr(game, "theatre", None)
         self._multi = th is not None and th.multi
 
@@ -151,3 +154,43 @@ def our_module(game: Game) -> OurModule:
             _MODULES.clear()
         hit = _MODULES[id(game)] = (game, OurModule(game))
     return hit[1]
+
+
+def log_boards(game: Game, saved: SavedGame) -> list[Board] | None:
+    """The Main Map's boards where the log's begin state lays them out (its ``BoardPicker``
+    command: ``(board, column, row)`` each), placed as VASSAL's ``Map.setBoardBoundaries`` does:
+    a board's x is the sum of the widths of the boards left of it in its row, its y the sum of
+    the heights above it in its column (our maps have no edge buffer: ``edgeWidth``/``edgeHeight``
+    0, modgen.module.components). None when the log names no boards there, or names one the game
+    does not have or shows reversed (our boards are not reversible): its layout is then unknown
+    here, and the caller keeps its own."""
+    picks = [c for c in saved.initial if isinstance(c, BoardPicker) and c.map_id == MAIN_MAP]
+    if not picks or not picks[-1].boards:
+        return None
+    placed = []
+    for name, col, row in picks[-1].boards:
+        mapdef = game.maps.get(str(name))
+        try:
+            col, row = int(col), int(row)
+        except (TypeError, ValueError):
+            return None
+        if mapdef is None or col < 0 or row < 0:
+            return None
+        grid, w, h = board_geometry(mapdef)
+        placed.append((mapdef, grid, w, h, col, row))
+    widths = {(c, r): w for _m, _g, w, _h, c, r in placed}
+    heights = {(c, r): h for _m, _g, _w, h, c, r in placed}
+    th = getattr(game, "theatre", None)
+    out = []
+    for mapdef, grid, w, h, c, r in placed:
+        x = sum(widths.get((i, r), 0) for i in range(c))
+        y = sum(heights.get((c, j), 0) for j in range(r))
+        out.append(Board(MAIN_MAP, mapdef.id, grid, mapdef, x, y, w, h, th))
+    return out
+
+
+def our_module_for(game: Game, log: LogData) -> OurModule:
+    """Our module as it stood in this log: laid out with the boards the log names
+    (:func:`log_boards`), else :func:`our_module` (every sheet of the game)."""
+    boards = log_boards(game, log.saved)
+    return our_module(game) if boards is None else OurModule(game, boards)

@@ -143,6 +143,46 @@ def test_we_dw_03_figure_4_rail_then_ground_through_the_log(extra_counters):
     assert "every rail path 1716 → 1615 enters one (1615)" in f.message
 
 
+# ------------------------------------------------------------------ WE-DW-04 (Figure 5)
+
+FIG5_LINE = ("2106", "2107", "2007", "1908", "1907")
+FIG5_RAIL = {f"{a}|{b}": {"terrain": "clear", "rail": "double"}
+             for a, b in zip(FIG5_LINE, FIG5_LINE[1:])}
+FIG5_RAIL.update({"2206|2207": {"terrain": "clear", "rail": "double"},
+                  "2107|2207": {"terrain": "clear", "rail": "double"}})
+# the figure's German network: 2106, 2107, 2206, 2207; the line on through 2007, 1908, 1907 is
+# another country's (Belgian in the figure, French on this test map): inoperative for Germany
+FIG5_GERMAN = {h: {"country": "germany"} for h in ("2106", "2107", "2206", "2207")}
+
+
+def fig5(*, engineer_moves: bool):
+    t = cg.new([P("de-eng-iii-20", "2107"), P("de-inf-xx-8", "2106")], first_phase="cp-movement",
+               hexsides=FIG5_RAIL, hexes=FIG5_GERMAN, rail_capacities=(RailCapacity("germany", 5),))
+    if engineer_moves:
+        t.move("de-eng-iii-20", "2007", "1908", "1907")   # normal movement along the line
+    t.next_phase(8)                                       # the next Central Powers Movement Phase
+    step = t.declare("!rail 8 Inf XX 2106-2107-2007-1908")
+    t.move("de-inf-xx-8", "1908")
+    t.next_phase()
+    return check(t), step
+
+
+def test_we_dw_04_figure_5_rail_repair_by_an_engineer_through_the_log(extra_counters):
+    """The 20th Engineer Regiment moves 2107 → 2007 → 1908 → 1907 along the rail line: 1 MP a
+    hex, 3 MP, within its MA; the rail in 2007, 1908 and 1907 becomes Operative and German (9-5,
+    9-6), so a German division's rail move along it in a later Movement Phase is legal. Without
+    the engineer's move the same rail move leaves the German network (9-1). (The railhead markers
+    of 9-10, 1907 and 1908, are not pieces the checker reads.)"""
+    extra_counters(cg._c("de-eng-iii-20", "germany", "eng", "III", "20", 1, 3))
+    repaired, _ = fig5(engineer_moves=True)
+    assert of(repaired) == []
+    assert of(repaired, severity="undetermined") == []
+    assert of(repaired, "6-10", "info") == []      # 3 MP: within MA 3, no Column Movement needed
+    unrepaired, step = fig5(engineer_moves=False)
+    f = only(unrepaired, "9-1")
+    assert f.step == step and "2007" in f.message
+
+
 # ------------------------------------------------------------------ WE-DW-05 / 06 (Figures 6, 7)
 
 def fig7(unit, path, **kw):
