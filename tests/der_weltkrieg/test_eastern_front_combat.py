@@ -664,3 +664,36 @@ def test_7_7_german_units_stay_in_the_first_army_supply_range(game):
     assert rule_hits(r, "EF 7-7") == []
     (f,) = rule_hits(r, "EF 7-7", "undetermined")
     assert "as soon as possible" in f.message
+
+
+def danube_retreat(game, flotilla_hex):
+    """Serbia, November 1914: a Serbian division on the north bank (6-5:2006) attacked overland
+    from 6-5:1906 retreats across the Danube into 6-5:2007; the A-H Enns flotilla in
+    ``flotilla_hex``."""
+    t = new(game, "ef-serbia-1914-11", date=GameDate(1914, 11, 3), phase="cp-combat")
+    t.place("sb-inf-xx-q1", "6-5:2006")
+    t.place("ah-inf-x-14", "6-5:1906")
+    t.place("ah-flotilla-enns", flotilla_hex)
+    t.declare("!attack 6-5:2006 with 14L Inf X supply none")
+    t.declare("!terrain 6-5:2006 clear")
+    t.roll("1d6", [6])
+    t.declare("!retreat 6-5:2006")
+    t.move("sb-inf-xx-q1", "6-5:2007")
+    t.declare("!counterattack 6-5:2006 none")
+    t.next_phase()
+    return check(t)
+
+
+def test_36_7_no_retreat_across_the_danube_within_two_hexes_of_an_enemy_flotilla(game1):
+    # legal: the flotilla four hexes up the river, out of its 2-hex interdiction range
+    legal = danube_retreat(game1, "6-5:1606")
+    (c,) = legal.combats
+    assert [(m.name, m.frm, m.to) for m in c.retreats] == [
+        ("?1 Inf XX", *(game1.theatre.parse(h, ("6-5",)) for h in ("6-5:2006", "6-5:2007")))]
+    assert rule_hits(legal, "36-7") == [] and rule_hits(legal, "36-7", "undetermined") == []
+    # illegal: the flotilla 1 hex from the hex the retreat leaves
+    (f,) = rule_hits(danube_retreat(game1, "6-5:1907"), "36-7")
+    assert "retreated 6-5:2006→6-5:2007 across the Danube within 2 hexes of Enns Flot" in f.message
+    # and 2 hexes from the hex it enters (but 3 from the hex it leaves): still in range
+    (f,) = rule_hits(danube_retreat(game1, "6-5:1808"), "36-7")
+    assert "Enns Flot (6-5:1808)" in f.message

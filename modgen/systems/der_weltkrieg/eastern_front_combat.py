@@ -2,8 +2,9 @@
 combat record (``combat_record.Combat``, complete on the engine's ``combat`` hook): the rules
 ``eastern_front`` left to the combat engine.
 
-* the Danube (35-3, 35-4) and the River Flotillas in combat (36-6, 36-9; 36-7/36-8
-  interdiction is undetermined: see ``flotilla_interdiction``);
+* the Danube (35-3, 35-4) and the River Flotillas in combat (36-6, 36-9), no retreat across a
+  Danube hexside a flotilla could interdict (36-7; the interdiction attacks themselves, 36-7/36-8,
+  have no declaration: docs/rules-coverage.md);
 * Serbia, August 1914: fire from Belgrade on passing flotillas (3-1), the 2nd Army's units that
   may not attack (3-3), the 5th Army's attacks on 3 August (3-2), losses from the 61st brigade
   only when there is no other choice (3-4), what the 2nd Army HQ may pay for (3-5);
@@ -274,6 +275,48 @@ def flotilla_damaged_by_ground_units(ctx: CheckContext, u: UnitState, before: in
     if not is_unit(u) or u.counter.type != "flotilla" or after <= before or ctx.now.kind != "combat":
         return
     yield from _flotilla_loss(ctx, u, "flipped")
+
+
+#: 36-7: "A River Flotilla may 'interdict' any crossing of the Danube that happens within 2 hexes
+#: of the hex occupied by the River Flotilla ... to the hex being moved into, or the hex being
+#: moved from"
+INTERDICTION_RANGE = 2
+
+
+def interdicting_flotillas(ctx: CheckContext, side: str, a, b) -> list[UnitState]:
+    """36-7: the enemy River Flotillas (of ``side``'s enemy) on the map within 2 hexes of ``a`` or
+    ``b``, the two hexes of a Danube crossing."""
+    return sorted((f for f in ctx.units.values()
+                   if is_unit(f) and f.hex is not None and f.map != DEAD_PILE and f.side != side
+                   and f.counter.type == "flotilla"
+                   and min(f.hex.distance(a), f.hex.distance(b)) <= INTERDICTION_RANGE),
+                  key=lambda f: f.name)
+
+
+@rule("36-7", "combat")
+def no_retreat_past_a_flotilla(ctx: CheckContext, c: Combat):
+    """36-7: "Retreat is not allowed across hexsides that would trigger an interdiction attack":
+    a retreat across a Danube hexside within 2 hexes (either bank) of an enemy River Flotilla. A
+    flotilla may interdict any such crossing (the choice is its owner's), so the hexside would
+    trigger one whenever a flotilla is in range. Flotillas move only in their Movement Phase
+    (36-2), so where they stand when the combat is complete is where they stood at the retreat."""
+    board = board_state(ctx)
+    if board is None:
+        return
+    for m in c.retreats:
+        u = ctx.units.get(m.piece)
+        if u is None or u.side is None or m.frm is None or m.to is None \
+                or not danube.is_danube(board, m.frm, m.to):
+            continue
+        flots = interdicting_flotillas(ctx, u.side, m.frm, m.to)
+        if not flots:
+            continue
+        yield ctx.finding("36-7", VIOLATION, f"{m.name} retreated {m.frm}→{m.to} across the "
+                          f"Danube within {INTERDICTION_RANGE} hexes of "
+                          f"{', '.join(f'{f.name} ({f.hex})' for f in flots)}; retreat is not "
+                          f"allowed across hexsides that would trigger an interdiction attack",
+                          units=[u, *flots], hexes=[m.frm, m.to], path=[m.frm, m.to],
+                          side=u.side, step=m.step, check="combat")
 
 
 def _flotilla_loss(ctx: CheckContext, u: UnitState, how: str):
