@@ -151,6 +151,178 @@ def russia_41_3_cities(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     return ()
 
 
+# ------------------------------------------------------------------------- Russia 41-4
+
+#: 41-4: "Russian fortresses lose 6 strength points at the end of each turn in which they are
+#: surrounded. Any Russian fortress is immediately removed from play if its strength falls below 4."
+FORT_LOSS_41_4, FORT_MIN_41_4 = 6, 4
+
+
+class _FortressNotSelfStacked:
+    """A board on which the fortress counters of one hex are not there for 20-9 ("units in the
+    same hex as a fortress are not considered to be surrounded" speaks of the units with it, not
+    of the fortress itself): the 20-1 search then judges the fortress as any unit."""
+
+    def __init__(self, board, h):
+        self._board, self._h = board, h
+
+    def units(self, h):
+        us = self._board.units(h)
+        if h != self._h:
+            return us
+        from .rules.units import is_fortress
+        return [u for u in us if not is_fortress(u)]
+
+    def __getattr__(self, name):
+        return getattr(self._board, name)
+
+
+def _russian_fortress_hexes(ctx: CheckContext) -> dict:
+    """{hex: [fortress UnitState]} of the Russian fortresses on the map."""
+    out: dict = {}
+    for u in ctx.units.values():
+        if is_unit(u) and u.hex is not None and u.map != DEAD_PILE \
+                and u.counter.type == "fortress" and u.nation == "russia":
+            out.setdefault(u.hex, []).append(u)
+    return out
+
+
+def _fortress_strength(ctx: CheckContext, forts) -> tuple[frozenset, tuple]:
+    """The Russian fortress strength of a hex (its fortress counters together, 21-7 markers and
+    strength markers counted: every value the log allows) and the placeholders it rests on."""
+    from modgen.check.findings import Placeholder
+    from .checks.combat_state import add_sets, unit_strengths
+    total, ph = frozenset({0}), []
+    for u in sorted(forts, key=lambda f: f.piece):
+        vals = frozenset(v for v in unit_strengths(ctx, u) if v is not None)
+        if not vals:
+            return frozenset(), ()
+        total = add_sets(total, vals)
+        why = u.counter.placeholder("strength", u.reduced)
+        if why is not None:
+            ph.append(Placeholder(f"strength {max(vals)} of {u.name}", why))
+    return total, tuple(ph)
+
+
+def _fortress_surrounded(ctx: CheckContext, h, forts) -> bool | None:
+    """20-1 for the fortress of ``h`` itself (see ``_FortressNotSelfStacked``)."""
+    from .checks.supply import ezoc_of, side_nations
+    from .rules import supply_lines as SL
+    board = board_state(ctx)
+    if board is None or not forts:
+        return None
+    f = forts[0]
+    res = SL.surrounded(_FortressNotSelfStacked(board, h), unit_view(f),
+                        friendly_countries=side_nations(ctx, f.side), ezoc=ezoc_of(ctx, f.side),
+                        guide=ctx.cache.get(("edge-guide", f.side)))
+    return res.value
+
+
+def _state_41_4(ctx: CheckContext) -> dict:
+    return ctx.cache.setdefault("41-4", {"phase_start": {}, "due": []})
+
+
+@rule("41-4", "setup")
+def russian_fortresses_at_the_start(ctx: CheckContext):
+    """41-4 bookkeeping (no finding): the Russian fortress strength of each hex as play begins."""
+    st = _state_41_4(ctx)
+    st["phase_start"] = {h: _fortress_strength(ctx, fs)[0]
+                         for h, fs in _russian_fortress_hexes(ctx).items()}
+    return ()
+
+
+@rule("41-4", "phase_end")
+def russian_fortresses_lose_strength(ctx: CheckContext, ended: PhaseInfo):
+    """41-4: (a) a Russian fortress whose strength fell below 4 in the phase is gone at its end;
+    (b) one surrounded (20-1) at the end of a turn has lost 6 SP by the end of the next phase —
+    judged from the start of the turn's last phase, so a loss taken before or after the turn
+    tracker moved counts, as does any combat loss in between: a drop under 6 over that window is
+    the 6 not taken; a drop of 6 or more with an attack on the hex in the window is undetermined.
+    Russian fortress strengths are placeholders in the data (``front_placeholder``): such a
+    verdict is undetermined, naming them."""
+    st = _state_41_4(ctx)
+    now = _russian_fortress_hexes(ctx)
+    strength = {h: _fortress_strength(ctx, fs) for h, fs in now.items()}
+    # (a) fell below 4
+    for h, (vals, ph) in sorted(strength.items()):
+        before = st["phase_start"].get(h)
+        if not vals or before is None or not before or max(vals) >= FORT_MIN_41_4 \
+                or max(vals) >= min(before) or min(vals) <= 0:
+            continue
+        names = ", ".join(sorted(f.name for f in now[h]))
+        yield ctx.finding("41-4", VIOLATION, f"the Russian fortress in {h} ({names}) fell to "
+                          f"{_fmt(vals)} SP and stayed on the map; a Russian fortress is removed "
+                          f"from play as soon as its strength falls below {FORT_MIN_41_4}",
+                          units=now[h], hexes=[h], placeholders=ph)
+    # (b) the 6 SP of a turn surrounded, due at the end of this phase
+    for h, t_start, surrounded, ph0, dates in st["due"]:
+        vals, ph = strength.get(h, (frozenset({0}), ()))
+        if not vals:
+            continue
+        expect = max(t_start) - FORT_LOSS_41_4
+        forts = now.get(h, [])
+        what = (f"the Russian fortress in {h} was surrounded at the end of {dates[0]} with "
+                f"{_fmt(t_start)} SP at the start of its last phase and has {_fmt(vals)} at the "
+                f"end of the next; Russian fortresses lose {FORT_LOSS_41_4} SP at the end of each "
+                f"turn in which they are surrounded")
+        if expect < FORT_MIN_41_4:
+            ok, maybe = max(vals) <= 0, min(vals) <= 0
+            what += f", and are removed below {FORT_MIN_41_4} SP"
+        else:
+            ok, maybe = max(vals) <= expect, min(vals) <= expect
+        attacked = [c for c in combats(ctx) if c.target == h and (c.date, c.phase_id) in dates[1]]
+        if ok and not attacked:
+            continue
+        placeholders = tuple(ph0) + tuple(ph)
+        if ok:
+            # a drop of 6 or more: with an attack on the hex it may be combat losses alone
+            yield ctx.finding("41-4", UNDETERMINED, what + f" (an attack on {h} in between "
+                              f"also took SP)", units=forts, hexes=[h], placeholders=placeholders,
+                              missing="which of the SP lost were combat losses")
+        elif maybe:
+            yield ctx.finding("41-4", UNDETERMINED, what, units=forts, hexes=[h],
+                              placeholders=placeholders,
+                              missing="the fortress strength (the stack order of its markers)")
+        elif surrounded is None:
+            yield ctx.finding("41-4", UNDETERMINED, what.replace("was surrounded", "may have been "
+                              "surrounded"), units=forts, hexes=[h], placeholders=placeholders,
+                              missing="whether the fortress was surrounded (20-1: a line of "
+                                      "communication to a friendly map edge or country interior)")
+        else:
+            yield ctx.finding("41-4", VIOLATION, what, units=forts, hexes=[h],
+                              placeholders=placeholders)
+    st["due"] = []
+    st["last_phase_start"] = st["phase_start"]          # the start of the phase that ended
+    st["phase_start"] = {h: v for h, (v, _ph) in strength.items()}
+
+
+@rule("41-4", "turn")
+def russian_fortresses_surrounded_at_the_turn_end(ctx: CheckContext, old: PhaseInfo,
+                                                  new: PhaseInfo):
+    """41-4 bookkeeping: when a turn ends, each Russian fortress surrounded then (20-1; unknown
+    kept as unknown) owes 6 SP by the end of the next phase. (A fortress surrounded only during
+    the turn and relieved by its end is not judged.)"""
+    st = _state_41_4(ctx)
+    if old.date is None or new.date is None or old.date == new.date:
+        return ()
+    start = st.get("last_phase_start", {})
+    for h, forts in sorted(_russian_fortress_hexes(ctx).items()):
+        sur = _fortress_surrounded(ctx, h, forts)
+        if sur is False:
+            continue
+        t_start = start.get(h) or _fortress_strength(ctx, forts)[0]
+        if not t_start:
+            continue
+        st["due"].append((h, t_start, sur, _fortress_strength(ctx, forts)[1],
+                          (old.date, {(old.date, old.phase_id), (new.date, new.phase_id)})))
+    return ()
+
+
+def _fmt(vals) -> str:
+    vs = sorted(vals)
+    return str(vs[0]) if len(vs) == 1 else f"{vs[0]}-{vs[-1]}"
+
+
 # ------------------------------------------------------------------------- the Danube (35-3, 35-4)
 
 
