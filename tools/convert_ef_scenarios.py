@@ -168,7 +168,9 @@ KIND = {
     ("galicia_1914_08", "7-7"): ("checked", "a German unit leaving the 1st Army HQ's 4 MP supply range in a Movement "
                                             "Phase after being inside it; outside it and never inside: undetermined "
                                             "(as soon as possible)"),
-    ("galicia_1914_08", "7-8"): ("advisory", COMBAT + " (supply)"),
+    ("galicia_1914_08", "7-8"): ("checked", "an Austro-Hungarian HQ paying for a German infantry unit in 1914 "
+                                            "is undetermined, not a 19-6 violation: which German units are "
+                                            "Landwehr is on the set-up grid only"),
     ("galicia_1914_08", "7-9"): ("checked", ""),
     ("galicia_1914_08", "7-10"): ("checked", ""),
     ("*", "17-3"): ("advisory", "transfers are free"), ("*", "18-3"): ("advisory", "transfers are free"),
@@ -846,6 +848,7 @@ RULE_DATA = {
         "7-6": {"sp": 8, "turns": {"6 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th"],
                                    "7 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th", "ah-hq-xxxx-3rd"]}},
         "7-7": {"hq": "ah-hq-xxxx-1st", "nation": "germany", "mp": 4},
+        "7-8": {"hq": "austria-hungary", "nation": "germany", "year": 1914},
     },
     "link_serbia_galicia": {"17-5": _COMBINE},
     "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE},

@@ -143,3 +143,19 @@ def test_43_4_and_46_4_allow_expending_not_transferring(game):
     assert who_pays(send("sb-hq-xxxx-q2")) == []
     (f,) = who_pays(send("mn-hq-xxxx-test"))
     assert f.rule == "17-3" and "not transfer them to montenegro HQs" in f.message
+
+
+GALICIA = ("ef-galicia-1914-08", GameDate(1914, 8, 6), "cp-combat", "5-5")
+
+
+def test_galicia_7_8_ah_hqs_may_pay_for_german_landwehr_in_1914(game):
+    # two German infantry divisions paid for by an A-H HQ: 7-8 allows it for Landwehr, which the
+    # counter data cannot tell apart — undetermined, never a 19-6 violation
+    r = attack(game, *GALICIA, "ah-hq-xxxx-1st", ["ge-inf-xx-3", "ge-inf-xx-4"], "ru-inf-xx-13")
+    assert who_pays(r) == []
+    hits = [f for f in r.findings if f.rule == "EF 7-8" and f.severity == "undetermined"]
+    assert len(hits) == 2 and "whether 3 Inf XX is a Landwehr unit" in hits[0].missing
+    # without the scenario rule (Gorlice-Tarnow, 1915) the same payment for infantry is 19-6
+    r = attack(game, "ef-gorlice-tarnow-1915-05", GameDate(1915, 5, 1), "cp-combat", "5-5",
+               "ah-hq-xxxx-1st", ["ge-inf-xx-3", "ge-inf-xx-4"], "ru-inf-xx-13")
+    assert [f.rule for f in who_pays(r)] == ["19-6", "19-6"]

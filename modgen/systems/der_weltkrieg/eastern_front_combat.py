@@ -11,7 +11,7 @@ combat record (``combat_record.Combat``, complete on the engine's ``combat`` hoo
 * Serbia, October 1915: attacks across the Greek border (10-4);
 * Romania 1916: Bucharest an open city after the reverse (13-2);
 * Galicia 1914: the armies' attacks of 6 and 7 August (7-6), the Germans within the 1st Army's
-  supply range (7-7);
+  supply range (7-7), A-H HQs paying for German Landwehr (7-8);
 * Brusilov 1916: the Guard's first attack (6-3), the artillery surprise (6-4).
 
 Every rule reads its units, hexes and dates from the scenario's ``rule_data`` (written by
@@ -67,6 +67,8 @@ def register_combat_hooks(ctx: CheckContext):
     # hex attacked takes no part (neither defends nor loses strength)
     register_hook(ctx, "ignored-defender", _flotilla_not_in_ground_combat)
     register_hook(ctx, "russia-41-3", _russia_41_3_ceased)
+    if data(ctx, "7-8") is not None:
+        register_hook(ctx, "may-supply", _galicia_landwehr)
     _russia_41_3_update(ctx)                     # Lemberg is Austro-Hungarian at the start
     return ()
 
@@ -873,6 +875,24 @@ def _near_first_army(ctx: CheckContext, d) -> tuple:
         near[u.piece] = None if hq is None else \
             supply_line_length(ctx, u, u.hex, hq, max_mp=int(d["mp"])) is not None
     return hq, near
+
+
+def _galicia_landwehr(ctx: CheckContext, hq: UnitState, u: CombatUnit):
+    """Galicia 7-8: "Austro-Hungarian Headquarters may expend supply for German Landwehr units
+    during 1914, but do so at Austro-Hungarian expenditure rates." The counter data do not say
+    which German units are Landwehr (the set-up grid is omitted), so an A-H HQ paying for a German
+    infantry unit in 1914 is undetermined rather than a 19-6 violation; the A-H rates are those
+    the cost check already applies to the units of an A-H HQ's attack."""
+    from .rules.supply_points import Permission
+    d = data(ctx, "7-8")
+    date = ctx.now.date
+    if hq.nation != d.get("hq") or u.nation != d.get("nation") or date is None \
+            or date.year != d.get("year") or u.type not in INFANTRY_TYPES:
+        return None
+    return (Permission(None, "EF 7-8", f"Galicia 7-8 lets Austro-Hungarian HQs supply German "
+                       f"Landwehr units in {d.get('year')}; whether {u.name} is Landwehr is not in "
+                       f"the counter data"),
+            f"whether {u.name} is a Landwehr unit (the Galicia set-up grid is not in the source)")
 
 
 @rule("EF 7-7", "setup")
