@@ -69,6 +69,8 @@ def register_combat_hooks(ctx: CheckContext):
     register_hook(ctx, "russia-41-3", _russia_41_3_ceased)
     if data(ctx, "7-8") is not None:
         register_hook(ctx, "may-supply", _galicia_landwehr)
+    if data(ctx, "11-34") is not None or data(ctx, "11-35") is not None:
+        register_hook(ctx, "no-city-dm", _no_city_dm)
     _russia_41_3_update(ctx)                     # Lemberg is Austro-Hungarian at the start
     return ()
 
@@ -323,6 +325,25 @@ def russian_fortresses_surrounded_at_the_turn_end(ctx: CheckContext, old: PhaseI
 def _fmt(vals) -> str:
     vs = sorted(vals)
     return str(vs[0]) if len(vs) == 1 else f"{vs[0]}-{vs[-1]}"
+
+
+# ------------------------------------------------------------------------- city DM (11-34, 11-35)
+
+
+def _no_city_dm(ctx: CheckContext, h, info, urban: bool) -> str | None:
+    """The duration games' exceptions to 26-3's city DM: 11-34 "capturing these cities again
+    during a campaign game will yield no additional DM points" (the hexes the rule lists for the
+    1915 and 1916 games); 11-35 "Russia receives DM points only for the losses of urban hexsides
+    comprising Warsaw, Minsk, Riga and Odessa. It takes no DM points for the losses of other
+    personnel centers" (a Russian city counts only by the urban hexsides of those four)."""
+    d34 = data(ctx, "11-34")
+    if d34 is not None and h in {hx(ctx, x) for x in d34.get("hexes", ())}:
+        return "11-34"
+    d35 = data(ctx, "11-35")
+    if d35 is not None and info.country == d35.get("nation"):
+        if not urban or info.name not in d35.get("cities", ()):
+            return "11-35"
+    return None
 
 
 # ------------------------------------------------------------------------- the Danube (35-3, 35-4)

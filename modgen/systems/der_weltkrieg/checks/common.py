@@ -257,7 +257,9 @@ def hook(ctx: CheckContext, name: str, *args):
     ``"ignored-defender"`` ``(ctx, combat, unit)``: a unit in the hex attacked that takes no part
     in the combat (Serbia October 1915 10-4: Greek units while Greece is neutral);
     ``"may-supply"`` ``(ctx, hq, unit)``: a scenario's permission for an HQ to pay for a unit that
-    the Standard Rules forbid, as ``(Permission, missing)`` (Galicia 7-8)."""
+    the Standard Rules forbid, as ``(Permission, missing)`` (Galicia 7-8); ``"no-city-dm"``
+    ``(ctx, hex, hex_info, urban)``: a city hex (or, ``urban``, one of its urban hexsides) whose
+    capture yields no DM under a scenario rule (the duration games' 11-34 and 11-35)."""
     for fn in ctx.cache.get("scenario-hooks", {}).get(name, ()):
         out = fn(ctx, *args)
         if out:
