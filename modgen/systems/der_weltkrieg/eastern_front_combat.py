@@ -12,7 +12,10 @@ combat record (``combat_record.Combat``, complete on the engine's ``combat`` hoo
 * Romania 1916: Bucharest an open city after the reverse (13-2);
 * Galicia 1914: the armies' attacks of 6 and 7 August (7-6), the Germans within the 1st Army's
   supply range (7-7), A-H HQs paying for German Landwehr (7-8);
-* Brusilov 1916: the Guard's first attack (6-3), the artillery surprise (6-4).
+* Brusilov 1916: the Guard's first attack (6-3) (the artillery surprise, 6-4, is not checked:
+  docs/rules-coverage.md);
+* Russia: 41-3's end of the one-third retreat, 41-4's fortresses losing 6 SP a turn surrounded;
+* the duration games' city DM exceptions (11-34, 11-35), read by the DM ledger.
 
 Every rule reads its units, hexes and dates from the scenario's ``rule_data`` (written by
 ``tools/convert_ef_scenarios.py`` from the rule text), so it runs only where the scenario prints
