@@ -317,9 +317,9 @@ def russian_fortresses_surrounded_at_the_turn_end(ctx: CheckContext, old: PhaseI
         sur = _fortress_surrounded(ctx, h, forts)
         if sur is False:
             continue
-        t_start = start.get(h) or _fortress_strength(ctx, forts)[0]
+        t_start = start.get(h)
         if not t_start:
-            continue
+            continue        # no fortress there when the last phase began: the window is unknown
         st["due"].append((h, t_start, sur, _fortress_strength(ctx, forts)[1],
                           (old.date, {(old.date, old.phase_id), (new.date, new.phase_id)})))
     return ()
