@@ -146,6 +146,8 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
             continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
         res.placeholders.extend(a.placeholders)          # its SP make the column (13-2)
+        if a.type == "cav":                              # supplied or not by its circle (30-1)
+            res.placeholders.extend(a.circle_placeholders)
         if a.type == "flotilla":
             flotillas = add_sets(flotillas, v)
             parts.append(f"{a.name} {fmt(v)} (River Flotilla)")
@@ -328,6 +330,8 @@ def resolve_counter(ctx: CheckContext, c: Combat) -> Resolution | None:
     for u in c.counterattackers:
         v = _unit_counter(ctx, c, u, winter, retreat, res.missing)
         res.placeholders.extend(u.placeholders)          # its SP make the column (13-15)
+        if u.type == "cav":                              # supplied or not by its circle (30-1)
+            res.placeholders.extend(u.circle_placeholders)
         parts.append(f"{u.name} {fmt(v)}")
         total = add_sets(total, v)
     mult = ("×2 retreating (14-13)" if retreat is True else "×3 (13-15)" if retreat is False
