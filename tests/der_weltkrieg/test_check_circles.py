@@ -158,3 +158,32 @@ def test_27_3_a_placeholder_full_division_is_undetermined(monkeypatch):
     assert found(r, "11-1") == []
     (f,) = found(r, "11-1", "undetermined")
     assert "full germany infantry division strength" in f.message and WHY in f.missing
+
+
+# ------------------------------------------------------------------ 30-1: small cavalry supplied by its circle
+
+def cavalry_attack(monkeypatch):
+    from modgen.systems.der_weltkrieg import combat_record as CR
+    monkeypatch.setattr(CR, "_SUPPLY_SEARCH", lambda ctx, unit, start, hq, mx: 2)
+    monkeypatch.setattr(CR, "_HQ_LOC", lambda ctx, hq: True)
+    monkeypatch.setattr(CR, "_SURROUNDED", lambda ctx, unit: False)
+    t = cg.new([P("fr-inf-xx-1", "2010"), P("de-cav-x-4", "2009"), P("de-hq-xxxx-2nd", "2110")])
+    t.declare("!attack 2010 with 4 Cav X")
+    t.roll("1d6", [6])
+    t.next_phase()
+    (c,) = check(t).combats
+    return c
+
+
+def test_30_1_a_printed_circle_supplies_small_cavalry(monkeypatch):
+    c = cavalry_attack(monkeypatch)                  # circle 2 ≤ 2 (German): free, full SP
+    assert c.attack.strengths == {2}
+    assert not any("full-strength circle" in p.what for p in c.attack.placeholders)
+
+
+def test_30_1_a_placeholder_circle_is_declared_by_the_result(monkeypatch):
+    with_placeholder_circles(monkeypatch, {"de-cav-x-4"}, drop=True)
+    c = cavalry_attack(monkeypatch)                  # the front 2 stands in: free, but a guess
+    assert c.attack.strengths == {2}
+    (p,) = [p for p in c.attack.placeholders if "full-strength circle" in p.what]
+    assert p.what == "full-strength circle 2 of 4 Cav X" and p.reason == WHY
