@@ -111,3 +111,20 @@ def test_an_enemy_entering_the_hex_explains_the_elimination():
     t.eliminate("fr-inf-xx-1")
     t.next_phase()
     assert losses(check(t)) == []
+
+
+def test_an_overstacked_hex_explains_the_removal_11_3():
+    """11-3: seven divisions in a hex (limit 6): the owner eliminates one; a second removal
+    leaves the stack below the limit and has no cause."""
+    units = ["de-inf-xx-8", "de-inf-xx-9", "de-inf-xx-7", "de-inf-xx-5", "de-inf-xx-10",
+             "de-inf-xx-6", "de-aslt-xx-12"]
+    t = movement([P(u, "2010") for u in units] + [P("fr-inf-xx-1", "2015")])
+    t.eliminate("de-inf-xx-6")
+    t.next_phase()
+    assert losses(check(t)) == []
+    t = movement([P(u, "2010") for u in units] + [P("fr-inf-xx-1", "2015")])
+    t.eliminate("de-inf-xx-6")
+    t.eliminate("de-inf-xx-5")
+    t.next_phase()
+    (f,) = losses(check(t))
+    assert "5 Inf XX was sent to the Eliminated box in 2010" in f.message

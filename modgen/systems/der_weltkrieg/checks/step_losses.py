@@ -4,7 +4,7 @@ box in a Movement Phase with nothing the log shows to cause it.
 In a Movement Phase units lose strength only by a Column Attack's combat (16, 13-21), by an
 enemy unit entering the hex of a zero-strength unit or of a lone engineer (6-11, 9-9), by a
 divisional breakdown or recombination (27-1, 27-2: a counter swapped for others in its hex), by
-the removal of excess units (11-3), of a pocket's units (20-13, before the enemy's Movement
+the removal of excess units (11-3: the hex was over its stacking limit with the unit), of a pocket's units (20-13, before the enemy's Movement
 Phase), of units due for withdrawal or the strength that stands for them (25-8), or of a
 surrendered country's units (26-7). Losses in a combat stay with the combat rules (13-13 …
 13-24, ``losses.py``); the Combat Phase's other losses are 13-18's; the Replacement phase's are
@@ -22,8 +22,9 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED
 from modgen.hexgrid import Hex
 
+from ..rules import stacking as stacking_rules
 from .combat_state import combat_of, phase_state
-from .common import is_unit
+from .common import board_state, is_unit, unit_view
 
 STATE = "dw-step-losses"
 #: what a Movement-Phase loss needs for a cause (the finding's ``missing``)
@@ -36,7 +37,31 @@ def _state(ctx: CheckContext) -> dict:
     return ctx.cache.setdefault(STATE, {"losses": [], "placed": []})
 
 
-def _explained_now(ctx: CheckContext, u: UnitState, at: Hex | None) -> str | None:
+class _WithUnit:
+    """A board with one removed unit put back in its hex (was the stack over its limit?)."""
+
+    def __init__(self, board, h: Hex, view):
+        self._b, self._h, self._v = board, h, view
+
+    def __getattr__(self, name):
+        return getattr(self._b, name)
+
+    def units(self, h: Hex):
+        base = tuple(self._b.units(h))
+        return base + (self._v,) if h == self._h else base
+
+
+def _overstacked_with(ctx: CheckContext, u: UnitState, at: Hex) -> bool:
+    """11-3: the hex the unit was removed from was over the stacking limit with it."""
+    from .stacking import _stacking_options
+    board = board_state(ctx)
+    if board is None or u.side is None:
+        return False
+    return stacking_rules.check_stacking(_WithUnit(board, at, unit_view(u, at)), u.side, at,
+                                         _stacking_options(ctx)) is not None
+
+
+def _explained_now(ctx: CheckContext, u: UnitState, at: Hex | None, how: str = "") -> str | None:
     """The cause the log shows at the moment of the loss, or None."""
     c, _role = combat_of(phase_state(ctx), u.piece)
     if c is not None:
@@ -58,6 +83,8 @@ def _explained_now(ctx: CheckContext, u: UnitState, at: Hex | None) -> str | Non
                     and ctx.game.side_of(ctx.game.counters[p.counter].nation) == u.side
                     for p in e.withdrawals):
                 return "25-8"                            # withdrawn, or strength in its place
+    if how.startswith("sent") and at is not None and _overstacked_with(ctx, u, at):
+        return "11-3"                                    # the owner removes the excess
     return None
 
 
@@ -65,7 +92,7 @@ def _note_loss(ctx: CheckContext, u: UnitState, how: str, at: Hex | None) -> Non
     if ctx.now.kind != "movement" or not is_unit(u) or u.counter is None \
             or u.counter.type in ("hq", "fortress"):
         return
-    if _explained_now(ctx, u, at) is not None:
+    if _explained_now(ctx, u, at, how) is not None:
         return
     _state(ctx)["losses"].append((ctx.step, u.piece, how, at))
 
