@@ -128,3 +128,20 @@ def test_an_overstacked_hex_explains_the_removal_11_3():
     t.next_phase()
     (f,) = losses(check(t))
     assert "5 Inf XX was sent to the Eliminated box in 2010" in f.message
+
+
+def test_a_withdrawal_date_explains_the_removal_25_8():
+    """25-8: on a date its side withdraws units, a unit removed (the one due, or strength in
+    its place) has a cause."""
+    from modgen.model.types import GameDate, ScheduleEntry
+    due = ScheduleEntry(GameDate(1915, 6, 1), "1 June 1915", "germany",
+                        withdrawals=(cg.Pool("de-inf-xx-9"),))
+    setup = [P("de-inf-xx-8", "2009"), P("de-inf-xx-9", "2012"), P("fr-inf-xx-1", "2015")]
+    t = cg.new(setup, first_phase="cp-movement", reinforcements=(due,))
+    t.eliminate("de-inf-xx-8")
+    t.next_phase()
+    assert losses(check(t)) == []
+    t = cg.new(setup, first_phase="cp-movement")          # the same removal, no withdrawal due
+    t.eliminate("de-inf-xx-8")
+    t.next_phase()
+    assert len(losses(check(t))) == 1
