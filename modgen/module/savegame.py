@@ -247,25 +247,35 @@ def scenario_command(game: Game, sc: Scenario, layout: BoardLayout,
         stack_ids[k] = sid
         inner.append(T.add_piece(T.stack(k[0], k[1], k[2], [p.id for p in stacks[k]]), sid))
 
+    return saved_game_text(inner.value, sc.maps, eliminated=ELIMINATED[:2],
+                           pools=[pool_map_name(side.name) for side in game.sides],
+                           tracks=TRACKS_MAP, turn=turn_command(sc.first_turn, sc.first_phase)), b.notes
+
+
+def saved_game_text(pieces: str, main_boards, *, eliminated: tuple[str, str], pools, tracks: str,
+                    turn: str) -> str:
+    """The savedGame command of a set-up (``GameState.getRestoreCommand``): ``begin_save``, the
+    pieces and stacks (``pieces``: their AddPiece commands joined), one BoardPicker line per map
+    with boards (the Main Map's boards left to right, then the Eliminated box, each side's pool and
+    the Tracks map: a map and its board of one name), SETUP_STACK, the turn tracker's state
+    (``turn``: its TURN command), ``end_save``."""
     cmds = SequenceEncoder(ESC, "begin_save")
     cmds.append("")
-    cmds.append(inner.value)
-    # one BoardPicker line per map with boards
+    cmds.append(pieces)
     bp = SequenceEncoder("\t", f"{MAIN_MAP}BoardPicker")
-    for i, m in enumerate(sc.maps):
+    for i, m in enumerate(main_boards):
         # BoardPicker.encode: the board name through SequenceEncoder('/') (a "/rev" suffix
         # marks a reversed board), then its column and row in the map's board layout
         bp.append(SequenceEncoder("/", m).value).append(i).append(0)
     cmds.append(bp.value)
-    cmds.append(f"{ELIMINATED[0]}BoardPicker\t{ELIMINATED[1]}\t0\t0")
-    for side in game.sides:
-        name = pool_map_name(side.name)
+    cmds.append(f"{eliminated[0]}BoardPicker\t{eliminated[1]}\t0\t0")
+    for name in pools:
         cmds.append(f"{name}BoardPicker\t{name}\t0\t0")
-    cmds.append(f"{TRACKS_MAP}BoardPicker\t{TRACKS_MAP}\t0\t0")
+    cmds.append(f"{tracks}BoardPicker\t{tracks}\t0\t0")
     cmds.append("SETUP_STACK\t")
-    cmds.append(turn_command(sc.first_turn, sc.first_phase))
+    cmds.append(turn)
     cmds.append("end_save")
-    return cmds.value or "", b.notes
+    return cmds.value or ""
 
 
 # --------------------------------------------------------------------------- files

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ...hexgrid import Hex
 from ...model.types import Game
 from ...module import traits as T
+from ...module.savegame import saved_game_text
 from ...vassal.sequence import SequenceEncoder
 from .boards import _region_slots, pool_regions, track_regions
 from .data import BmScenario
@@ -78,23 +79,11 @@ def setup_command(game: Game, sc: BmScenario, grid, slot_of: dict) -> str:
     for k in order_keys:
         sid = ids()
         inner.append(T.add_piece(T.stack(k[0], k[1], k[2], [pid for pid, _ in stacks[k]]), sid))
-    cmds = SequenceEncoder("\x1b", "begin_save")
-    cmds.append("")
-    cmds.append(inner.value)
-    bp = SequenceEncoder("\t", f"{MAIN_MAP}BoardPicker")
-    for i, m in enumerate(sc.maps):
-        bp.append(SequenceEncoder("/", m).value).append(i).append(0)
-    cmds.append(bp.value)
-    cmds.append(f"{ELIMINATED}BoardPicker\t{ELIMINATED}\t0\t0")
-    for side in game.sides:
-        name = pool_name(side.name)
-        cmds.append(f"{name}BoardPicker\t{name}\t0\t0")
-    cmds.append(f"{TRACKS}BoardPicker\t{TRACKS}\t0\t0")
-    cmds.append("SETUP_STACK\t")
-    cmds.append(SequenceEncoder("\t", "TURN" + TRACKER_ID)
-                .append(turn_state(game, sc.first_gt, sc.phasing_side, sc.first_step)).value)
-    cmds.append("end_save")
-    return cmds.value or ""
+    turn = SequenceEncoder("\t", "TURN" + TRACKER_ID).append(
+        turn_state(game, sc.first_gt, sc.phasing_side, sc.first_step)).value
+    return saved_game_text(inner.value, sc.maps, eliminated=(ELIMINATED, ELIMINATED),
+                           pools=[pool_name(side.name) for side in game.sides], tracks=TRACKS,
+                           turn=turn)
 
 
 def scenario_command(game: Game, sc: BmScenario, layout, all_slots) -> tuple[str, list[str]]:
