@@ -159,3 +159,35 @@ def test_enemy_zoc_follows_entrained_markers_flips_and_removals():
         ctx.reindex(u, h, removed=True)
     gone = check()
     assert gone != first and gone <= first
+
+
+def test_supply_line_lengths_within_a_bound_agree_with_the_full_search():
+    """A supply-line query with a small bound searches only that far and is kept under its own
+    bound: asked before or after the full search, each answer is the full length when it is
+    within the bound, else None (19-4)."""
+    from modgen.systems.der_weltkrieg.checks.supply import supply_line_length
+    ctx = _ctx()
+    u = _unit(ctx, "35 Inf XX")
+    hqs = [v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
+           and v.side == u.side and v.hex is not None]
+    starts = [u.hex] + [n for n in u.hex.neighbours() if n in board_state(ctx).map.hexes]
+    found = 0
+    for hq in hqs:
+        for h in starts:
+            tight_first = {b: supply_line_length(ctx, u, h, hq, b) for b in (0, 2, 5, 9, 40)}
+            full = supply_line_length(ctx, u, h, hq, 60)
+            found += full is not None
+            for b, d in tight_first.items():
+                want = full if full is not None and full <= b else None
+                assert d == want == supply_line_length(ctx, u, h, hq, b), (hq.name, h, b, d, full)
+    assert found
+    ctx.version += 1                     # a move elsewhere: the full search is not kept
+    v = next(x for x in ctx.units.values() if x.side == u.side and x is not u and x.hex is not None)
+    a = v.hex
+    v.hex = next(n for n in a.neighbours() if n not in ctx.by_hex and n in board_state(ctx).map.hexes)
+    ctx.reindex(v, a)
+    for hq in hqs:
+        for b in (3, 7):
+            tight = supply_line_length(ctx, u, u.hex, hq, b)
+            full = supply_line_length(ctx, u, u.hex, hq, 60)
+            assert tight == (full if full is not None and full <= b else None)
