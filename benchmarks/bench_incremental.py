@@ -88,6 +88,7 @@ def main() -> int:
         for f in FOLDERS:
             shutil.copytree(ROOT / f, data / f)
         out, cache = d / "out" / f"{args.game}.vmod", d / "cache"
+        out.parent.mkdir()                 # modgen build -o does not create a missing folder
         base = ["build", args.game, "--data", str(data), "-o", str(out), "-q",
                 "--cache", str(cache)]
         run(base + ["--no-cache"], warm_env)                      # warm-up: byte-compile

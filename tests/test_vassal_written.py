@@ -83,7 +83,10 @@ def test_if_play1_a_legal_movement_phase(capsys):
     code, js = check(name, capsys)
     assert (code, js["scenario"], js["steps"]) == (0, "if-1915-05", 6)
     assert js["scenario_basis"] == "set-up matches 100% of the printed list"
-    assert js["findings"] == []
+    # the flip in the Movement Phase has no cause the log shows (no combat): undetermined, never
+    # a violation (checks/step_losses.py)
+    assert verdicts(js) == [("13-21", "undetermined", 3, ["1821"])]
+    assert "no combat (a Column Attack, 16)" in js["findings"][0]["missing"]
 
 
 def test_if_play2_three_deliberate_mistakes(capsys):
@@ -106,8 +109,8 @@ def test_if_play2_three_deliberate_mistakes(capsys):
         ("6-3", "violation", 6, ["1818", "1819"]),       # a move in the Combat Phase
         ("25-2", "undetermined", 3, ["2122"]),           # its arrival date is an event, not a date
         ("18-1", "undetermined", 5, ["2122"]),           # an SP spent with no declaration
+        ("13-21", "undetermined", 4, ["2121"]),          # Ancna eliminated with no cause shown
     ])
-    # (Ancna's elimination in the Movement Phase, with no combat, is not judged by any rule)
 
 
 def test_if_combat_declared_in_the_chat_and_rolled_by_the_1d6_button(capsys):

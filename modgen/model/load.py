@@ -67,7 +67,11 @@ GAME_FILE = Schema({
 }, name="games/<game>.yaml")
 #: the values ``placeholder_values`` may name (a face stands for both its values)
 PLACEHOLDER_VALUES = ("front", "back", "front.strength", "front.movement", "back.strength",
-                      "back.movement")
+                      "back.movement", "full_strength")
+#: why a counter without ``full_strength`` has a placeholder circle when its file gives no
+#: ``full_strength_reason``
+FULL_STRENGTH_REASON = ("the full-strength circle is not printed in the rulebooks (missing-data M8): "
+                        "the front strength stands for it")
 COUNTER = Schema({
     "id": Field(IDENT, required=True), "type": Field(Enum(UNIT_TYPES), required=True),
     "size": Enum(UNIT_SIZES), "designation": TEXT,
@@ -86,6 +90,9 @@ COUNTER_FILE = Schema({"nation": Field(TEXT, required=True), "counters": Field(R
                        "hq_movement": Field(Int(1), doc="movement allowance of the file's HQ counters "
                                             "that print none: a placeholder (hq_movement_reason says why)"),
                        "hq_movement_reason": Field(NOTE, doc="why hq_movement is a placeholder (required with it)"),
+                       "full_strength_reason": Field(NOTE, doc="why the full-strength circle of the file's "
+                                                     "counters without full_strength is a placeholder "
+                                                     "(the checker stands in the front strength)"),
                        "rulebook": Field(TEXT, doc="the seed file the counters' lines point into (000, 003)")},
                       name="counter file")
 MARKER = Schema({"id": Field(IDENT, required=True), "kind": Field(Enum(MARKER_KINDS), required=True),
@@ -381,7 +388,8 @@ class _Loader:
             for i, u in enumerate(raw if isinstance(raw, list) else ()):
                 counter = self.counter(u, c, f"counters[{i}]", line_of_list(top.node, "counters", i),
                                        nation or "", back_rule, book=book,
-                                       hq_movement=(hq_ma, hq_why) if hq_ma is not None else None)
+                                       hq_movement=(hq_ma, hq_why) if hq_ma is not None else None,
+                                       circle_reason=top["full_strength_reason"] or FULL_STRENGTH_REASON)
                 if counter is None:
                     if isinstance(u, dict) and isinstance(u.get("id"), str):
                         self.invalid_counters.add(u["id"])
@@ -396,10 +404,12 @@ class _Loader:
 
     def counter(self, u: Any, c: FileCtx, f: str, line: int | None, nation: str, back_rule: str,
                 schema: Schema = COUNTER, book: str = "000",
-                hq_movement: tuple[int, str] | None = None) -> Counter | None:
+                hq_movement: tuple[int, str] | None = None,
+                circle_reason: str = FULL_STRENGTH_REASON) -> Counter | None:
         """One counter record (``schema``: the counter fields; a rules system may extend them).
         ``hq_movement``: (MA, reason) the counter file gives HQs that print no movement allowance
-        — a placeholder: the counter's front is marked so (``front_placeholder``)."""
+        — a placeholder: the counter's front is marked so (``front_placeholder``).
+        ``circle_reason``: why the circle of a counter without ``full_strength`` is a placeholder."""
         if not isinstance(u, dict):
             c.error(f"expected a mapping, got {_kind_of(u)}", line, f)
             return None
@@ -463,6 +473,12 @@ class _Loader:
                 values = ()
         if utype is None or front is None or r.bad & {"size", "designation"}:
             return None
+        if r["full_strength"] is None:
+            circle_why: str | None = circle_reason
+        elif values is not None and "full_strength" in values:
+            circle_why = prov.reason or "placeholder values"
+        else:
+            circle_why = None                   # printed (or given by the rulebook's text)
         return Counter(id=cid, nation=nation, type=utype, size=r["size"] or "", designation=r["designation"] or "",
                        front=front, back=back, full_strength=r["full_strength"],
                        full_strength_colour=r["full_strength_colour"],
@@ -470,7 +486,7 @@ class _Loader:
                        provenance=prov, source=c.source(u, "id"), front_placeholder=front_placeholder,
                        back_printed=printed is not None,
                        placeholder_values=tuple(values) if values is not None else None,
-                       placeholder_reasons=reasons)
+                       placeholder_reasons=reasons, full_strength_reason=circle_why)
 
     def markers(self, d: dict, g: FileCtx) -> dict[str, MarkerDef]:
         """The markers file, or a list of them: a later file adds markers and replaces a marker of

@@ -123,10 +123,22 @@ class Counter:
     #: (value, reason) for a placeholder value with a reason of its own: an HQ's MA given by the
     #: counter file's ``hq_movement`` is ("front.movement", hq_movement_reason)
     placeholder_reasons: tuple[tuple[str, str], ...] = ()
+    #: why the full-strength circle (27-3, 23-4, 30-1, 33-4) is a placeholder, None when it is
+    #: printed: a counter without ``full_strength`` has the counter file's
+    #: ``full_strength_reason`` (the checker stands in the front strength), one whose
+    #: ``placeholder_values`` name "full_strength" its provenance's reason
+    full_strength_reason: str | None = None
+
+    @property
+    def circle(self) -> int | None:
+        """The full-strength circle the checker reads: the data's ``full_strength``, else the
+        front strength (a placeholder then: ``placeholder("full_strength")`` says why)."""
+        return self.full_strength if self.full_strength is not None else self.front.strength
 
     def placeholder(self, value: str, reduced: bool = False) -> str | None:
         """Why ``value`` ("strength" or "movement") of the face showing (the back when
-        ``reduced`` and a back exists) is a placeholder, or None when it is printed.
+        ``reduced`` and a back exists) is a placeholder, or None when it is printed;
+        "full_strength" asks about the full-strength circle (the same on both faces).
 
         The one place the checker learns which numbers are guesses (a verdict that rests on one
         is never a violation). Without ``placeholder_values`` it is inferred: a counter whose
@@ -135,6 +147,8 @@ class Counter:
         placeholder front strength; ``front_placeholder`` makes every value a placeholder. The
         back's MA is its front's ("same movement"): a placeholder exactly when the front's is.
         """
+        if value == "full_strength":            # one circle for both faces
+            return self.full_strength_reason
         face = "back" if reduced and self.back is not None else "front"
         key = f"{face}.{value}"
         for k, why in self.placeholder_reasons:

@@ -34,7 +34,7 @@ SYSTEM = System(
     # run in this order on every hook (a rule's bookkeeping may depend on an earlier one's)
     rules=(".checks.setup", ".checks.sequence", ".checks.movement", ".checks.danube",
            ".checks.rail", ".checks.stacking", ".checks.attack", ".checks.losses",
-           ".checks.combat", ".checks.recombination", ".checks.supply", ".checks.supply_ledger",
+           ".checks.combat", ".checks.step_losses", ".checks.recombination", ".checks.supply", ".checks.supply_ledger",
            ".checks.income", ".checks.sp_markers", ".checks.pockets", ".checks.trenches",
            ".checks.fortresses", ".checks.demoralization", ".checks.national_morale",
            ".checks.end_of_game"),

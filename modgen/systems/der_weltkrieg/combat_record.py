@@ -110,6 +110,9 @@ class CombatUnit:
     #: 13-2/13-15) and, when a flip would show it, of the back (the SP a flip loses, 13-24)
     placeholders: tuple = ()
     loss_placeholders: tuple = ()
+    #: the full-strength circle when it is a placeholder, for the units whose verdicts read it
+    #: (cavalry: 30-1, 13-23; assault units: 33-3, 33-4, 33-8, 33-9)
+    circle_placeholders: tuple = ()
 
     @property
     def strength(self) -> int | None:

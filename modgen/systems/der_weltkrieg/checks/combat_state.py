@@ -134,7 +134,9 @@ def snapshot(ctx: CheckContext, u: UnitState) -> CombatUnit:
     return CombatUnit(u.piece, u.unit_id, u.name, u.side, u.nation, c.type, c.size, u.hex,
                       _face_strength(u), unit_strengths(ctx, u), _back_strength(u),
                       c.full_strength, placeholders=RP.placeholder_inputs(u, "strength"),
-                      loss_placeholders=RP.placeholder_inputs(u, "strength") + loss)
+                      loss_placeholders=RP.placeholder_inputs(u, "strength") + loss,
+                      circle_placeholders=RP.circle_placeholders(c, u.name)
+                      if c.type in ("cav", "aslt", "mtn-aslt") else ())
 
 
 def now_strengths(ctx: CheckContext, piece: str) -> frozenset:

@@ -295,6 +295,20 @@ def placeholder_ma(u: UnitState) -> str | None:
     return c.placeholder("movement", bool(u.reduced)) if c is not None else None
 
 
+def circle_placeholders(counter, name: str) -> tuple:
+    """The full-strength circle of ``counter`` as a ``findings.Placeholder`` when the data say it
+    is one (``Counter.placeholder("full_strength")``: not printed, the front strength stands in),
+    else (): a verdict resting on the circle (27-3, 23-4, 30-1, 13-23, 33-3, 33-4, 33-8, 33-9)
+    declares it."""
+    if counter is None:
+        return ()
+    why = counter.placeholder("full_strength")
+    if why is None:
+        return ()
+    n = counter.circle
+    return (Placeholder(f"full-strength circle {n if n is not None else '?'} of {name}", why),)
+
+
 def placeholder_inputs(u: UnitState, *values: str, strength: int | None = None) -> tuple:
     """The placeholder values of ``u`` among ``values`` ("movement", "strength") of the face
     showing, as ``findings.Placeholder``s a finding declares (``ctx.finding(placeholders=…)``);

@@ -236,7 +236,11 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
                           f"{msg}", hexes=[c.target], step=step,
                           side=c.side if attacking else c.defender_side,
                           placeholders=[p for u in units for p in u.loss_placeholders]
-                          if rule_no == "13-24" else ())
+                          if rule_no == "13-24" else
+                          # a cavalry unit's loss class (13-23) and an assault unit's regular
+                          # strength (33-4) are its full-strength circle
+                          [p for u in units for p in u.circle_placeholders]
+                          if rule_no in ("13-23", "33-4") else ())
     # 14-4 and the rules that change it; 40-3
     yield from mandatory_retreat(ctx, st, c, step, first_turn)
     yield from ah_cavalry_retreat(ctx, c, step)

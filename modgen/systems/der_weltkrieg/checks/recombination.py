@@ -17,7 +17,7 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION, Placeholder
 from modgen.hexgrid import Hex
 
-from .common import enemy_zoc_hexes, is_unit, placeholder_inputs
+from .common import circle_placeholders, enemy_zoc_hexes, is_unit, placeholder_inputs
 
 INFANTRY = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt", "rpl"})
 
@@ -170,13 +170,20 @@ def _hex(ctx: CheckContext, st: dict, h: Hex, start: dict, raised: list, returne
                                   [v for v in ctx.units_at(h) if is_unit(v) and v.side == side]))
     for u in raised:
         cap = u.counter.front.strength
+        by_circle = False
         if u.counter.full_strength is not None and cap is not None:
+            by_circle = u.counter.full_strength < cap
             cap = min(cap, u.counter.full_strength)
         s = max(_strength(ctx, u))
         if cap is not None and s is not None and s > cap:
+            # a missing circle can only lower the cap (the front stands for it): exceeding the
+            # front is a verdict; a cap set by a circle the data mark a placeholder is not
+            circle = circle_placeholders(u.counter, u.name) \
+                if by_circle and s <= (u.counter.front.strength or 0) else ()
             yield ctx.finding("23-4", VIOLATION, f"{u.name} was raised to {s} SP in {h}; at most "
                               f"its front strength or full-strength circle ({cap})", units=[u],
-                              hexes=[h], side=side, placeholders=_strength_placeholders([u]))
+                              hexes=[h], side=side,
+                              placeholders=_strength_placeholders([u]) + circle)
     # 23-2: neither the HQ nor the units moved or fought this turn
     involved = {pid for pid, (hx, _s, _g) in start.items() if hx == h} | {u.piece for u in raised}
     involved |= {v.piece for v in hqs}

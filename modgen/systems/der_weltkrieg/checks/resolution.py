@@ -146,6 +146,9 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
             continue
         v = _unit_attack(ctx, c, a, winter, res.missing)
         res.placeholders.extend(a.placeholders)          # its SP make the column (13-2)
+        if a.type == "cav" and a.circle_placeholders and \
+                supply_of(ctx, c, a, counter=False)[0] != "paid":
+            res.placeholders.extend(a.circle_placeholders)   # free or half by its circle (30-1)
         if a.type == "flotilla":
             flotillas = add_sets(flotillas, v)
             parts.append(f"{a.name} {fmt(v)} (River Flotilla)")
@@ -328,6 +331,9 @@ def resolve_counter(ctx: CheckContext, c: Combat) -> Resolution | None:
     for u in c.counterattackers:
         v = _unit_counter(ctx, c, u, winter, retreat, res.missing)
         res.placeholders.extend(u.placeholders)          # its SP make the column (13-15)
+        if u.type == "cav" and u.circle_placeholders and \
+                supply_of(ctx, c, u, counter=True)[0] != "paid":
+            res.placeholders.extend(u.circle_placeholders)   # free or half by its circle (30-1)
         parts.append(f"{u.name} {fmt(v)}")
         total = add_sets(total, v)
     mult = ("×2 retreating (14-13)" if retreat is True else "×3 (13-15)" if retreat is False

@@ -347,7 +347,10 @@ def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,
             yield finding(ctx, c, rule_no, VIOLATION, msg, hexes=[c.target], step=step,
                           side=c.defender_side,
                           placeholders=(*c.attack.placeholders,
-                                        *(p for d in units for p in d.placeholders)))
+                                        *(p for d in units for p in d.placeholders),
+                                        # 33-3, 33-8, 33-9 read the assault units' circles
+                                        *(p for a in c.attackers for p in a.circle_placeholders
+                                          if a.type in ("aslt", "mtn-aslt"))))
         return
     if True in verdicts or None in verdicts:
         missing = list(dict.fromkeys(c.attack.missing)) or [

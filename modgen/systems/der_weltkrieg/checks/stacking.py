@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from modgen.check.context import CheckContext, PhaseInfo
 from modgen.check.engine import rule
-from modgen.check.findings import UNDETERMINED, VIOLATION
+from modgen.check.findings import UNDETERMINED, VIOLATION, Placeholder
 from modgen.hexgrid import Hex
 
 from ..rules import stacking as st
@@ -68,13 +68,24 @@ def strength_placeholders(units, options) -> tuple:
     brigade at half strength (IF 11-2: only once reduced, its front is its full strength); every
     other unit counts by its size and type (11-1..11-6)."""
     out = []
+    components: dict[tuple, int] = {}
     for u in units:
         c = u.counter
-        by_strength = (options.divisional_components and c.size in ("X", "III")
-                       and is_infantry_type(c) and not is_rpl(c)) or \
+        component = options.divisional_components and c.size in ("X", "III") \
+            and is_infantry_type(c) and not is_rpl(c)
+        by_strength = component or \
             (options.jgr_brigade_at_half and u.reduced and is_jgr(unit_view(u)))
         if by_strength:
             out.extend(placeholder_inputs(u, "strength"))
+        if component:
+            components[(u.nation, c.type)] = components.get((u.nation, c.type), 0) + 1
+    for (nation, _t), n in sorted(components.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+        # 27-3 merges two or more components up to the nation's full division strength: when
+        # that strength is no printed circle, how many divisions they make rests on it
+        hit = (options.full_division_placeholders or {}).get(nation)
+        if n >= 2 and options.full_division_strength and hit is not None:
+            out.append(Placeholder(f"full {nation} infantry division strength {hit[0]} (27-3)",
+                                   hit[1]))
     return tuple(out)
 
 

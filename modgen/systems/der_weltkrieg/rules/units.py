@@ -267,6 +267,9 @@ class StackingOptions:
     divisional_components: bool = True
     full_division_strength: Mapping[str, int] | None = None
     jgr_brigade_at_half: bool = False
+    #: the nations whose ``full_division_strength`` rests on a placeholder circle: nation →
+    #: (strength, why) (``full_division_placeholders``)
+    full_division_placeholders: Mapping[str, tuple[int, str]] | None = None
 
 
 STANDARD_STACKING = StackingOptions()
@@ -307,9 +310,11 @@ def stacking_options_for(scenario: object | None = None, counters: Iterable[Coun
             alpk = True
         elif r.number == "11-2" and "jgr" in t and "brigade" in t and "half strength" in t:
             jgr = True
+    counters = list(counters)
     full = default_full_division_strengths(counters)
     return StackingOptions(ah_brigade_pairs=ah, alpk_group=alpk, jgr_brigade_at_half=jgr,
-                           full_division_strength=full or None)
+                           full_division_strength=full or None,
+                           full_division_placeholders=full_division_placeholders(counters) or None)
 
 
 def unit_stacking_value(u: "UnitView | Counter",
@@ -359,6 +364,30 @@ def default_full_division_strengths(counters: Iterable[Counter]) -> dict[str, in
         if v is not None and v > out.get(c.nation, 0):
             out[c.nation] = v
     return out
+
+
+def full_division_placeholders(counters: Iterable[Counter]) -> dict[str, tuple[int, str]]:
+    """The nations whose full infantry-division strength (``default_full_division_strengths``)
+    rests on a placeholder circle: nation → (strength, why), for each nation where no counter
+    whose circle is printed (``Counter.placeholder("full_strength")`` is None) reaches it. A
+    27-3 count by that strength declares it (a verdict on a placeholder is never a violation)."""
+    counters = list(counters)
+    full = default_full_division_strengths(counters)
+    printed: dict[str, bool] = {}
+    why: dict[str, str] = {}
+    for c in counters:
+        if c.type not in ("inf", "aslt") or c.size != SIZE_DIVISION or c.rpl:
+            continue
+        v = c.full_strength if c.full_strength is not None else (
+            c.front.strength if c.type == "inf" else None)
+        if v is None or v != full.get(c.nation):
+            continue
+        r = c.placeholder("full_strength")
+        if r is None:
+            printed[c.nation] = True
+        else:
+            why.setdefault(c.nation, r)
+    return {n: (full[n], w) for n, w in why.items() if not printed.get(n)}
 
 
 @dataclass(frozen=True)
