@@ -168,7 +168,9 @@ KIND = {
     ("galicia_1914_08", "7-7"): ("checked", "a German unit leaving the 1st Army HQ's 4 MP supply range in a Movement "
                                             "Phase after being inside it; outside it and never inside: undetermined "
                                             "(as soon as possible)"),
-    ("galicia_1914_08", "7-8"): ("advisory", COMBAT + " (supply)"),
+    ("galicia_1914_08", "7-8"): ("checked", "an Austro-Hungarian HQ paying for a German infantry unit in 1914 "
+                                            "is undetermined, not a 19-6 violation: which German units are "
+                                            "Landwehr is on the set-up grid only"),
     ("galicia_1914_08", "7-9"): ("checked", ""),
     ("galicia_1914_08", "7-10"): ("checked", ""),
     ("*", "17-3"): ("advisory", "transfers are free"), ("*", "18-3"): ("advisory", "transfers are free"),
@@ -208,7 +210,10 @@ KIND = {
     ("*", "17-6"): ("checked", "with !roll 17-6 in the Monthly Special Turn and !joins italy; Serbian supply is "
                               "not kept: a roll the -2 decides is undetermined"),
     ("*", "11-33"): ("checked", "DM income as data (duration.dm_income), with !duration"),
-    ("*", "11-35"): ("checked", "the 3 DM a month as data (duration.dm_income); the city DM rule is not checked"),
+    ("*", "11-35"): ("checked", "the 3 DM a month as data (duration.dm_income); Russian cities yield DM only by "
+                                "the urban hexsides of Warsaw, Minsk, Riga and Odessa (the DM ledger)"),
+    ("*", "11-34"): ("checked", "the cities the rule lists for the 1915 and 1916 games yield no DM in the DM "
+                                "ledger there"),
     ("*", "11-38"): ("checked", "thresholds as data (duration.morale; the years as 000 15-9 prints the same values)"),
     ("*", "11-40"): ("checked", "Romanian units still on the map once Romania has 250 DM"),
     ("*", "11-41"): ("checked", "Bulgarian units still on the map once Bulgaria has 50 DM"),
@@ -734,6 +739,10 @@ _TRANSFER = {"sheets": ["4-5", "5-5"], "until": "1 September 1914"}
 _COMBINE = {"into": "ah-inf-xx-31", "from": ["ah-inf-x-61", "ah-inf-x-62"], "when": "end of a movement phase"}
 _NO_GERMANS_6_5 = {"nation": "germany", "sheet": "6-5"}
 _AH_SHEETS = {"nation": "austria-hungary", "allowed": ["4-5", "5-5", "5-5S", "6-5"], "except": "siege-art"}
+#: 11-35: "Russia receives DM points only for the losses of urban hexsides comprising Warsaw, Minsk,
+#: Riga and Odessa" (11-34's hexes: "In the 1915 scenario ... In the 1916 scenario ...")
+_RUSSIAN_CITY_DM = {"nation": "russia", "cities": ["Warsaw", "Minsk", "Riga", "Odessa"]}
+
 _DURATION = {
     "11-40": {"nation": "romania", "dm": 250, "text": "Romania surrenders: every Romanian unit is removed from play (11-37)"},
     "11-41": {"nation": "bulgaria", "dm": 50, "text": "the Bulgarian forces are removed from the game"},
@@ -846,6 +855,7 @@ RULE_DATA = {
         "7-6": {"sp": 8, "turns": {"6 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th"],
                                    "7 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th", "ah-hq-xxxx-3rd"]}},
         "7-7": {"hq": "ah-hq-xxxx-1st", "nation": "germany", "mp": 4},
+        "7-8": {"hq": "austria-hungary", "nation": "germany", "year": 1914},
     },
     "link_serbia_galicia": {"17-5": _COMBINE},
     "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE},
@@ -855,7 +865,12 @@ RULE_DATA = {
     "link_schlieffen_tannenberg_galicia": {"14-3": {"sheets": ["4-5", "5-5"], "until": "1 September 1914"},
                                            "14-4": {"nation": "austria-hungary", "allowed": ["4-5", "5-5"],
                                                     "except": "siege-art"}},
-    "ef_duration": _DURATION, "ef_duration_1915": _DURATION, "ef_duration_1916": _DURATION,
+    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM},
+    "ef_duration_1915": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
+                         "11-34": {"hexes": ["4-5:1611", "5-5:2203", "5-5:2106"]}},
+    "ef_duration_1916": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
+                         "11-34": {"hexes": ["4-5:1611", "5-5:2311", "5-5:3111", "5-5:3509", "5-5:3609",
+                                             "5-5:4013"]}},
     "if_ef_linked_duration": {"17-7": {"country": "italy", "nation": "italy"},
                               "17-19": {"nation": "austria-hungary", "limits": [["1915", 140], ["1916", 165]],
                                         "note": "100 during 1915 before Italy enters"},

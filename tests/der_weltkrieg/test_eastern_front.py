@@ -1174,3 +1174,50 @@ def test_rail_gauge_an_engineer_converts_one_russian_hex(game, engineer_turn, co
     step = t.declare("!rail 29 Inf XX 5-5:2708-5-5:2707-5-5:2706")
     fs = [f for f in of(check(t), "9-1") if f.step == step]
     assert (fs == []) == converted, fs
+
+
+def rail_after_enemy_entry(game, intruders, *, repair=False):
+    """Serbia, November 1914: ``intruders`` (A-H units) enter the Serbian rail hex 6-5:1910 in the
+    Central Powers Movement Phase of 3 November and are eliminated in the Combat Phase; in the
+    Entente Movement Phase of 4 November a Serbian division moves by rail 6-5:1709-1809-1910-2010 (after a Serbian Engineer moved
+    along the line from 1809 through 1910 when ``repair``: the rulebook names no Serbian
+    Engineer, so a test counter)."""
+    import dataclasses
+    eng = dataclasses.replace(game.counters["ah-eng-iii-8"], id="sb-eng-iii-1", nation="serbia")
+    game = dataclasses.replace(game, counters={**game.counters, eng.id: eng})
+    t = new(game, "ef-serbia-1914-11")
+    t.place("sb-inf-xx-q1", "6-5:1709")
+    if repair:
+        t.place("sb-eng-iii-1", "6-5:1809")
+    for u in intruders:
+        t.place(u, "6-5:1911")
+    t.advance_to(GameDate(1914, 11, 3), "cp-movement")
+    for u in intruders:
+        t.move(u, "6-5:1910")
+    t.next_phase()                                        # CP Combat
+    for u in intruders:
+        t.eliminate(u)
+    t.advance_to(GameDate(1914, 11, 3), "entente-movement")
+    if repair:
+        t.move("sb-eng-iii-1", "6-5:1910", "6-5:2010")
+    t.advance_to(GameDate(1914, 11, 4), "entente-movement")   # repairs count from phase end
+    step = t.declare("!rail ?1 Inf XX 6-5:1709-6-5:1809-6-5:1910-6-5:2010")
+    t.move("sb-inf-xx-q1", "6-5:1809", "6-5:1910", "6-5:2010")
+    t.next_phase()
+    return [f for f in of(check(t), "9-1") if f.step == step]
+
+
+def test_9_3_enemy_infantry_makes_the_rail_line_inoperative(game):
+    """9-3: an enemy infantry division, or two infantry brigades together, entering a rail hex
+    makes its line Inoperative; 9-1 rail movement needs an Operative line; 9-4/9-5 an Engineer
+    moving along the line from an Operative hex of its network repairs it."""
+    assert rail_after_enemy_entry(game, []) == []
+    # one A-H brigade: the line stays Operative
+    assert rail_after_enemy_entry(game, ["ah-inf-x-14"]) == []
+    # an A-H division
+    (f,) = rail_after_enemy_entry(game, ["ah-inf-xx-17"])
+    assert "6-5:1910" in f.message, f.message
+    # two A-H brigades together
+    assert len(rail_after_enemy_entry(game, ["ah-inf-x-14", "ah-inf-x-61"])) == 1
+    # repaired by a Serbian Engineer: Operative again
+    assert rail_after_enemy_entry(game, ["ah-inf-xx-17"], repair=True) == []

@@ -664,3 +664,101 @@ def test_7_7_german_units_stay_in_the_first_army_supply_range(game):
     assert rule_hits(r, "EF 7-7") == []
     (f,) = rule_hits(r, "EF 7-7", "undetermined")
     assert "as soon as possible" in f.message
+
+
+def danube_retreat(game, flotilla_hex):
+    """Serbia, November 1914: a Serbian division on the north bank (6-5:2006) attacked overland
+    from 6-5:1906 retreats across the Danube into 6-5:2007; the A-H Enns flotilla in
+    ``flotilla_hex``."""
+    t = new(game, "ef-serbia-1914-11", date=GameDate(1914, 11, 3), phase="cp-combat")
+    t.place("sb-inf-xx-q1", "6-5:2006")
+    t.place("ah-inf-x-14", "6-5:1906")
+    t.place("ah-flotilla-enns", flotilla_hex)
+    t.declare("!attack 6-5:2006 with 14L Inf X supply none")
+    t.declare("!terrain 6-5:2006 clear")
+    t.roll("1d6", [6])
+    t.declare("!retreat 6-5:2006")
+    t.move("sb-inf-xx-q1", "6-5:2007")
+    t.declare("!counterattack 6-5:2006 none")
+    t.next_phase()
+    return check(t)
+
+
+def test_36_7_no_retreat_across_the_danube_within_two_hexes_of_an_enemy_flotilla(game1):
+    # legal: the flotilla four hexes up the river, out of its 2-hex interdiction range
+    legal = danube_retreat(game1, "6-5:1606")
+    (c,) = legal.combats
+    assert [(m.name, m.frm, m.to) for m in c.retreats] == [
+        ("?1 Inf XX", *(game1.theatre.parse(h, ("6-5",)) for h in ("6-5:2006", "6-5:2007")))]
+    assert rule_hits(legal, "36-7") == [] and rule_hits(legal, "36-7", "undetermined") == []
+    # illegal: the flotilla 1 hex from the hex the retreat leaves
+    (f,) = rule_hits(danube_retreat(game1, "6-5:1907"), "36-7")
+    assert "retreated 6-5:2006→6-5:2007 across the Danube within 2 hexes of Enns Flot" in f.message
+    # and 2 hexes from the hex it enters (but 3 from the hex it leaves): still in range
+    (f,) = rule_hits(danube_retreat(game1, "6-5:1808"), "36-7")
+    assert "Enns Flot (6-5:1808)" in f.message
+
+
+# ------------------------------------------------------------------ Russia 41-4
+
+def _real_fortress_values(game):
+    """The game with the Russian fortress counters' strengths taken as printed (the data mark
+    them placeholders): swapping in printed values needs no code change."""
+    cs = {k: (_replace(v, front_placeholder=False, provenance=None) if k.startswith("ru-fort") else v)
+          for k, v in game.counters.items()}
+    return _replace(game, counters=cs)
+
+
+def fortress_turn_end(game, *, lose=(), ring=True, add=()):
+    """Tannenberg: a 12-SP Russian fortress (8 + 4) in 4-5:1118 (no city: a
+    friendly city would leave 20-1 open, the country interior not being in the map data), with German divisions in all six
+    neighbours when ``ring`` (surrounded, 20-1), from the Entente Replacement Phase of 3 August
+    (the turn's last) into 4 August; ``lose``: the fortress counters deleted and ``add`` those
+    placed in the hex in the first phase of the next turn."""
+    t = new(game, "ef-tannenberg-1914-08", date=GameDate(1914, 8, 3), phase="entente-replacement")
+    h = game.theatre.parse("4-5:1118", ("4-5",))
+    t.place("ru-fort-8", "4-5:1118")
+    t.place("ru-fort-4", "4-5:1118")
+    for f in add:
+        t.place(f)                                     # off the map until it comes in
+    germans = [k for k, c in sorted(game.counters.items())
+               if k.startswith("ge-inf-xx") and c.back is not None][:6]
+    if ring:
+        for g_id, n in zip(germans, sorted(h.neighbours())):
+            t.place(g_id, game.theatre.name(n, ("4-5",)))
+    t.next_phase()                                     # 4 August, CP Reinforcement Phase
+    for f in lose:
+        t.delete(f)
+    for f in add:
+        t.arrive(f, "4-5:1118")
+    t.next_phase()
+    return check(t)
+
+
+def test_41_4_russian_fortresses_lose_6_sp_each_turn_surrounded(game):
+    g = _real_fortress_values(game)
+    # legal: 12 → 4 (the 8 removed) after the turn surrounded; not surrounded: no loss owed
+    assert rule_hits(fortress_turn_end(g, lose=["ru-fort-8"]), "41-4") == []
+    r = fortress_turn_end(g, ring=False)
+    assert rule_hits(r, "41-4") == [] and rule_hits(r, "41-4", "undetermined") == []
+    # illegal: still 12 SP
+    (f,) = rule_hits(fortress_turn_end(g), "41-4")
+    assert "surrounded at the end of Turn 3 August 1914 with 12 SP" in f.message
+    assert "has 12 at the end of the next" in f.message
+    # 12 → 8 (the 4 removed): lost 4, not 6
+    (f,) = rule_hits(fortress_turn_end(g, lose=["ru-fort-4"]), "41-4")
+    assert "has 8 at the end" in f.message
+    # the data as they are: the Russian fortress strengths are placeholders, so undetermined
+    r = fortress_turn_end(game)
+    assert rule_hits(r, "41-4") == []
+    (u,) = rule_hits(r, "41-4", "undetermined")
+    assert "placeholder" in u.message
+
+
+def test_41_4_a_russian_fortress_below_4_sp_is_removed(game):
+    g = _real_fortress_values(game)
+    # 12 → 2 (both removed, a 2 placed): the 6 lost, and a fortress under 4 removed at once
+    hits = rule_hits(fortress_turn_end(g, lose=["ru-fort-8", "ru-fort-4"], add=["ru-fort-2"]),
+                     "41-4")
+    assert any("fell to 2 SP and stayed on the map" in f.message for f in hits)
+    assert rule_hits(fortress_turn_end(g, lose=["ru-fort-8", "ru-fort-4"]), "41-4") == []

@@ -250,3 +250,41 @@ def test_11_41_bulgarian_forces_removed_at_50_dm(game):
     assert hits(bulgaria_at(game, 40, remove=True), "EF 11-41") == []
     assert hits(bulgaria_at(game, 39), "EF 11-41") == []           # 49
     assert hits(bulgaria_at(game, 39), "EF 11-41", "undetermined") == []
+
+
+# ------------------------------------------------------------------ 11-34, 11-35: city DM
+
+def city_dm(game, sid, moves):
+    """``moves``: (unit, from, to) made in the first Movement Phase of side's turn 1 May 1915; the
+    DM each nation suffers by the end."""
+    t = TestGame(game, game.scenarios[sid])
+    for u, frm, _to in moves:
+        t.place(u, frm)
+    for side in ("cp", "entente"):
+        mine = [m for m in moves if m[0].startswith("ru-") == (side == "entente")]
+        if mine:
+            to_turn(t, GameDate(1915, 5, 1), f"{side}-movement")
+            for u, _frm, to in mine:
+                t.move(u, to)
+    t.next_phase()
+    return check(t).end_of_game.dm
+
+
+def test_11_35_russia_takes_dm_only_for_four_cities_urban_hexsides(game):
+    from modgen.systems.der_weltkrieg.rules.demoralization import Span
+    kovno = [("ge-inf-xx-22", "4-5:2702", "4-5:2802")]         # Kovno: a Russian city
+    # an individual scenario: 26-3's 15 DM for the city
+    assert city_dm(game, "ef-gorlice-tarnow-1915-05", kovno).get("russia") == Span(15, 15)
+    # the duration game: no DM for a personnel centre other than the four cities' urban hexsides
+    assert city_dm(game, "ef-duration-1915", kovno).get("russia", Span(0, 0)) == Span(0, 0)
+    # both hexes of Warsaw's urban hexside: its DM stay
+    warsaw = [("ge-inf-xx-22", "4-5:1919", "4-5:2019"), ("ge-inf-xx-38", "4-5:2219", "4-5:2119")]
+    dm = city_dm(game, "ef-duration-1915", warsaw).get("russia")
+    assert dm is not None and dm.lo > 0, dm
+
+
+def test_11_34_retaken_cities_yield_no_dm_in_the_1915_and_1916_games(game):
+    from modgen.systems.der_weltkrieg.rules.demoralization import Span
+    allenstein = [("ru-inf-xx-13", "4-5:1711", "4-5:1611")]    # a German city
+    assert city_dm(game, "ef-gorlice-tarnow-1915-05", allenstein).get("germany", Span(0, 0)).lo > 0
+    assert city_dm(game, "ef-duration-1915", allenstein).get("germany", Span(0, 0)) == Span(0, 0)

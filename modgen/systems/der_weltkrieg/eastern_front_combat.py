@@ -2,16 +2,20 @@
 combat record (``combat_record.Combat``, complete on the engine's ``combat`` hook): the rules
 ``eastern_front`` left to the combat engine.
 
-* the Danube (35-3, 35-4) and the River Flotillas in combat (36-6, 36-9; 36-7/36-8
-  interdiction is undetermined: see ``flotilla_interdiction``);
+* the Danube (35-3, 35-4) and the River Flotillas in combat (36-6, 36-9), no retreat across a
+  Danube hexside a flotilla could interdict (36-7; the interdiction attacks themselves, 36-7/36-8,
+  have no declaration: docs/rules-coverage.md);
 * Serbia, August 1914: fire from Belgrade on passing flotillas (3-1), the 2nd Army's units that
   may not attack (3-3), the 5th Army's attacks on 3 August (3-2), losses from the 61st brigade
   only when there is no other choice (3-4), what the 2nd Army HQ may pay for (3-5);
 * Serbia, October 1915: attacks across the Greek border (10-4);
 * Romania 1916: Bucharest an open city after the reverse (13-2);
 * Galicia 1914: the armies' attacks of 6 and 7 August (7-6), the Germans within the 1st Army's
-  supply range (7-7);
-* Brusilov 1916: the Guard's first attack (6-3), the artillery surprise (6-4).
+  supply range (7-7), A-H HQs paying for German Landwehr (7-8);
+* Brusilov 1916: the Guard's first attack (6-3) (the artillery surprise, 6-4, is not checked:
+  docs/rules-coverage.md);
+* Russia: 41-3's end of the one-third retreat, 41-4's fortresses losing 6 SP a turn surrounded;
+* the duration games' city DM exceptions (11-34, 11-35), read by the DM ledger.
 
 Every rule reads its units, hexes and dates from the scenario's ``rule_data`` (written by
 ``tools/convert_ef_scenarios.py`` from the rule text), so it runs only where the scenario prints
@@ -66,6 +70,10 @@ def register_combat_hooks(ctx: CheckContext):
     # hex attacked takes no part (neither defends nor loses strength)
     register_hook(ctx, "ignored-defender", _flotilla_not_in_ground_combat)
     register_hook(ctx, "russia-41-3", _russia_41_3_ceased)
+    if data(ctx, "7-8") is not None:
+        register_hook(ctx, "may-supply", _galicia_landwehr)
+    if data(ctx, "11-34") is not None or data(ctx, "11-35") is not None:
+        register_hook(ctx, "no-city-dm", _no_city_dm)
     _russia_41_3_update(ctx)                     # Lemberg is Austro-Hungarian at the start
     return ()
 
@@ -148,6 +156,197 @@ def russia_41_3_cities(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if any(h in hs for hs in cities.values() for h in (frm, to) if h is not None):
         _russia_41_3_update(ctx)
     return ()
+
+
+# ------------------------------------------------------------------------- Russia 41-4
+
+#: 41-4: "Russian fortresses lose 6 strength points at the end of each turn in which they are
+#: surrounded. Any Russian fortress is immediately removed from play if its strength falls below 4."
+FORT_LOSS_41_4, FORT_MIN_41_4 = 6, 4
+
+
+class _FortressNotSelfStacked:
+    """A board on which the fortress counters of one hex are not there for 20-9 ("units in the
+    same hex as a fortress are not considered to be surrounded" speaks of the units with it, not
+    of the fortress itself): the 20-1 search then judges the fortress as any unit."""
+
+    def __init__(self, board, h):
+        self._board, self._h = board, h
+
+    def units(self, h):
+        us = self._board.units(h)
+        if h != self._h:
+            return us
+        from .rules.units import is_fortress
+        return [u for u in us if not is_fortress(u)]
+
+    def __getattr__(self, name):
+        return getattr(self._board, name)
+
+
+def _russian_fortress_hexes(ctx: CheckContext) -> dict:
+    """{hex: [fortress UnitState]} of the Russian fortresses on the map."""
+    out: dict = {}
+    for u in ctx.units.values():
+        if is_unit(u) and u.hex is not None and u.map != DEAD_PILE \
+                and u.counter.type == "fortress" and u.nation == "russia":
+            out.setdefault(u.hex, []).append(u)
+    return out
+
+
+def _fortress_strength(ctx: CheckContext, forts) -> tuple[frozenset, tuple]:
+    """The Russian fortress strength of a hex (its fortress counters together, 21-7 markers and
+    strength markers counted: every value the log allows) and the placeholders it rests on."""
+    from modgen.check.findings import Placeholder
+    from .checks.combat_state import add_sets, unit_strengths
+    total, ph = frozenset({0}), []
+    for u in sorted(forts, key=lambda f: f.piece):
+        vals = frozenset(v for v in unit_strengths(ctx, u) if v is not None)
+        if not vals:
+            return frozenset(), ()
+        total = add_sets(total, vals)
+        why = u.counter.placeholder("strength", u.reduced)
+        if why is not None:
+            ph.append(Placeholder(f"strength {max(vals)} of {u.name}", why))
+    return total, tuple(ph)
+
+
+def _fortress_surrounded(ctx: CheckContext, h, forts) -> bool | None:
+    """20-1 for the fortress of ``h`` itself (see ``_FortressNotSelfStacked``)."""
+    from .checks.supply import ezoc_of, side_nations
+    from .rules import supply_lines as SL
+    board = board_state(ctx)
+    if board is None or not forts:
+        return None
+    f = forts[0]
+    res = SL.surrounded(_FortressNotSelfStacked(board, h), unit_view(f),
+                        friendly_countries=side_nations(ctx, f.side), ezoc=ezoc_of(ctx, f.side),
+                        guide=ctx.cache.get(("edge-guide", f.side)))
+    return res.value
+
+
+def _state_41_4(ctx: CheckContext) -> dict:
+    return ctx.cache.setdefault("41-4", {"phase_start": {}, "due": []})
+
+
+@rule("41-4", "setup")
+def russian_fortresses_at_the_start(ctx: CheckContext):
+    """41-4 bookkeeping (no finding): the Russian fortress strength of each hex as play begins."""
+    st = _state_41_4(ctx)
+    st["phase_start"] = {h: _fortress_strength(ctx, fs)[0]
+                         for h, fs in _russian_fortress_hexes(ctx).items()}
+    return ()
+
+
+@rule("41-4", "phase_end")
+def russian_fortresses_lose_strength(ctx: CheckContext, ended: PhaseInfo):
+    """41-4: (a) a Russian fortress whose strength fell below 4 in the phase is gone at its end;
+    (b) one surrounded (20-1) at the end of a turn has lost 6 SP by the end of the next phase —
+    judged from the start of the turn's last phase, so a loss taken before or after the turn
+    tracker moved counts, as does any combat loss in between: a drop under 6 over that window is
+    the 6 not taken; a drop of 6 or more with an attack on the hex in the window is undetermined.
+    Russian fortress strengths are placeholders in the data (``front_placeholder``): such a
+    verdict is undetermined, naming them."""
+    st = _state_41_4(ctx)
+    now = _russian_fortress_hexes(ctx)
+    strength = {h: _fortress_strength(ctx, fs) for h, fs in now.items()}
+    # (a) fell below 4
+    for h, (vals, ph) in sorted(strength.items()):
+        before = st["phase_start"].get(h)
+        if not vals or before is None or not before or max(vals) >= FORT_MIN_41_4 \
+                or max(vals) >= min(before) or min(vals) <= 0:
+            continue
+        names = ", ".join(sorted(f.name for f in now[h]))
+        yield ctx.finding("41-4", VIOLATION, f"the Russian fortress in {h} ({names}) fell to "
+                          f"{_fmt(vals)} SP and stayed on the map; a Russian fortress is removed "
+                          f"from play as soon as its strength falls below {FORT_MIN_41_4}",
+                          units=now[h], hexes=[h], placeholders=ph)
+    # (b) the 6 SP of a turn surrounded, due at the end of this phase
+    for h, t_start, surrounded, ph0, dates in st["due"]:
+        vals, ph = strength.get(h, (frozenset({0}), ()))
+        if not vals:
+            continue
+        expect = max(t_start) - FORT_LOSS_41_4
+        forts = now.get(h, [])
+        what = (f"the Russian fortress in {h} was surrounded at the end of {dates[0]} with "
+                f"{_fmt(t_start)} SP at the start of its last phase and has {_fmt(vals)} at the "
+                f"end of the next; Russian fortresses lose {FORT_LOSS_41_4} SP at the end of each "
+                f"turn in which they are surrounded")
+        if expect < FORT_MIN_41_4:
+            ok, maybe = max(vals) <= 0, min(vals) <= 0
+            what += f", and are removed below {FORT_MIN_41_4} SP"
+        else:
+            ok, maybe = max(vals) <= expect, min(vals) <= expect
+        attacked = [c for c in combats(ctx) if c.target == h and (c.date, c.phase_id) in dates[1]]
+        if ok and not attacked:
+            continue
+        placeholders = tuple(ph0) + tuple(ph)
+        if ok:
+            # a drop of 6 or more: with an attack on the hex it may be combat losses alone
+            yield ctx.finding("41-4", UNDETERMINED, what + f" (an attack on {h} in between "
+                              f"also took SP)", units=forts, hexes=[h], placeholders=placeholders,
+                              missing="which of the SP lost were combat losses")
+        elif maybe:
+            yield ctx.finding("41-4", UNDETERMINED, what, units=forts, hexes=[h],
+                              placeholders=placeholders,
+                              missing="the fortress strength (the stack order of its markers)")
+        elif surrounded is None:
+            yield ctx.finding("41-4", UNDETERMINED, what.replace("was surrounded", "may have been "
+                              "surrounded"), units=forts, hexes=[h], placeholders=placeholders,
+                              missing="whether the fortress was surrounded (20-1: a line of "
+                                      "communication to a friendly map edge or country interior)")
+        else:
+            yield ctx.finding("41-4", VIOLATION, what, units=forts, hexes=[h],
+                              placeholders=placeholders)
+    st["due"] = []
+    st["last_phase_start"] = st["phase_start"]          # the start of the phase that ended
+    st["phase_start"] = {h: v for h, (v, _ph) in strength.items()}
+
+
+@rule("41-4", "turn")
+def russian_fortresses_surrounded_at_the_turn_end(ctx: CheckContext, old: PhaseInfo,
+                                                  new: PhaseInfo):
+    """41-4 bookkeeping: when a turn ends, each Russian fortress surrounded then (20-1; unknown
+    kept as unknown) owes 6 SP by the end of the next phase. (A fortress surrounded only during
+    the turn and relieved by its end is not judged.)"""
+    st = _state_41_4(ctx)
+    if old.date is None or new.date is None or old.date == new.date:
+        return ()
+    start = st.get("last_phase_start", {})
+    for h, forts in sorted(_russian_fortress_hexes(ctx).items()):
+        sur = _fortress_surrounded(ctx, h, forts)
+        if sur is False:
+            continue
+        t_start = start.get(h)
+        if not t_start:
+            continue        # no fortress there when the last phase began: the window is unknown
+        st["due"].append((h, t_start, sur, _fortress_strength(ctx, forts)[1],
+                          (old.date, {(old.date, old.phase_id), (new.date, new.phase_id)})))
+    return ()
+
+
+def _fmt(vals) -> str:
+    vs = sorted(vals)
+    return str(vs[0]) if len(vs) == 1 else f"{vs[0]}-{vs[-1]}"
+
+
+# ------------------------------------------------------------------------- city DM (11-34, 11-35)
+
+
+def _no_city_dm(ctx: CheckContext, h, info, urban: bool) -> str | None:
+    """The duration games' exceptions to 26-3's city DM: 11-34 "capturing these cities again
+    during a campaign game will yield no additional DM points" (the hexes the rule lists for the
+    1915 and 1916 games); 11-35 "Russia receives DM points only for the losses of urban hexsides
+    comprising Warsaw, Minsk, Riga and Odessa. It takes no DM points for the losses of other
+    personnel centers" (a Russian city counts only by the urban hexsides of those four)."""
+    d34 = data(ctx, "11-34")
+    if d34 is not None and h in {hx(ctx, x) for x in d34.get("hexes", ())}:
+        return "11-34"
+    d35 = data(ctx, "11-35")
+    if d35 is not None and info.country == d35.get("nation"):
+        if not urban or info.name not in d35.get("cities", ()):
+            return "11-35"
+    return None
 
 
 # ------------------------------------------------------------------------- the Danube (35-3, 35-4)
@@ -274,6 +473,48 @@ def flotilla_damaged_by_ground_units(ctx: CheckContext, u: UnitState, before: in
     if not is_unit(u) or u.counter.type != "flotilla" or after <= before or ctx.now.kind != "combat":
         return
     yield from _flotilla_loss(ctx, u, "flipped")
+
+
+#: 36-7: "A River Flotilla may 'interdict' any crossing of the Danube that happens within 2 hexes
+#: of the hex occupied by the River Flotilla ... to the hex being moved into, or the hex being
+#: moved from"
+INTERDICTION_RANGE = 2
+
+
+def interdicting_flotillas(ctx: CheckContext, side: str, a, b) -> list[UnitState]:
+    """36-7: the enemy River Flotillas (of ``side``'s enemy) on the map within 2 hexes of ``a`` or
+    ``b``, the two hexes of a Danube crossing."""
+    return sorted((f for f in ctx.units.values()
+                   if is_unit(f) and f.hex is not None and f.map != DEAD_PILE and f.side != side
+                   and f.counter.type == "flotilla"
+                   and min(f.hex.distance(a), f.hex.distance(b)) <= INTERDICTION_RANGE),
+                  key=lambda f: f.name)
+
+
+@rule("36-7", "combat")
+def no_retreat_past_a_flotilla(ctx: CheckContext, c: Combat):
+    """36-7: "Retreat is not allowed across hexsides that would trigger an interdiction attack":
+    a retreat across a Danube hexside within 2 hexes (either bank) of an enemy River Flotilla. A
+    flotilla may interdict any such crossing (the choice is its owner's), so the hexside would
+    trigger one whenever a flotilla is in range. Flotillas move only in their Movement Phase
+    (36-2), so where they stand when the combat is complete is where they stood at the retreat."""
+    board = board_state(ctx)
+    if board is None:
+        return
+    for m in c.retreats:
+        u = ctx.units.get(m.piece)
+        if u is None or u.side is None or m.frm is None or m.to is None \
+                or not danube.is_danube(board, m.frm, m.to):
+            continue
+        flots = interdicting_flotillas(ctx, u.side, m.frm, m.to)
+        if not flots:
+            continue
+        yield ctx.finding("36-7", VIOLATION, f"{m.name} retreated {m.frm}→{m.to} across the "
+                          f"Danube within {INTERDICTION_RANGE} hexes of "
+                          f"{', '.join(f'{f.name} ({f.hex})' for f in flots)}; retreat is not "
+                          f"allowed across hexsides that would trigger an interdiction attack",
+                          units=[u, *flots], hexes=[m.frm, m.to], path=[m.frm, m.to],
+                          side=u.side, step=m.step, check="combat")
 
 
 def _flotilla_loss(ctx: CheckContext, u: UnitState, how: str):
@@ -658,6 +899,24 @@ def _near_first_army(ctx: CheckContext, d) -> tuple:
         near[u.piece] = None if hq is None else \
             supply_line_length(ctx, u, u.hex, hq, max_mp=int(d["mp"])) is not None
     return hq, near
+
+
+def _galicia_landwehr(ctx: CheckContext, hq: UnitState, u: CombatUnit):
+    """Galicia 7-8: "Austro-Hungarian Headquarters may expend supply for German Landwehr units
+    during 1914, but do so at Austro-Hungarian expenditure rates." The counter data do not say
+    which German units are Landwehr (the set-up grid is omitted), so an A-H HQ paying for a German
+    infantry unit in 1914 is undetermined rather than a 19-6 violation; the A-H rates are those
+    the cost check already applies to the units of an A-H HQ's attack."""
+    from .rules.supply_points import Permission
+    d = data(ctx, "7-8")
+    date = ctx.now.date
+    if hq.nation != d.get("hq") or u.nation != d.get("nation") or date is None \
+            or date.year != d.get("year") or u.type not in INFANTRY_TYPES:
+        return None
+    return (Permission(None, "EF 7-8", f"Galicia 7-8 lets Austro-Hungarian HQs supply German "
+                       f"Landwehr units in {d.get('year')}; whether {u.name} is Landwehr is not in "
+                       f"the counter data"),
+            f"whether {u.name} is a Landwehr unit (the Galicia set-up grid is not in the source)")
 
 
 @rule("EF 7-7", "setup")

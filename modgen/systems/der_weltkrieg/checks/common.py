@@ -267,7 +267,11 @@ def hook(ctx: CheckContext, name: str, *args):
     (Serbia August 1914 3-1: fire from Belgrade on a passing flotilla; 36-7 interdiction), which
     the rule then checks itself; ``"claim-roll"`` ``(ctx, roll)``: a die roll it reads;
     ``"ignored-defender"`` ``(ctx, combat, unit)``: a unit in the hex attacked that takes no part
-    in the combat (Serbia October 1915 10-4: Greek units while Greece is neutral)."""
+    in the combat (Serbia October 1915 10-4: Greek units while Greece is neutral);
+    ``"may-supply"`` ``(ctx, hq, unit)``: a scenario's permission for an HQ to pay for a unit that
+    the Standard Rules forbid, as ``(Permission, missing)`` (Galicia 7-8); ``"no-city-dm"``
+    ``(ctx, hex, hex_info, urban)``: a city hex (or, ``urban``, one of its urban hexsides) whose
+    capture yields no DM under a scenario rule (the duration games' 11-34 and 11-35)."""
     for fn in ctx.cache.get("scenario-hooks", {}).get(name, ()):
         out = fn(ctx, *args)
         if out:

@@ -77,6 +77,13 @@ def country_side(ctx: CheckContext, h: Hex) -> str | None:
 
 
 def map_of(ctx: CheckContext, h: Hex):
+    """The map data of ``h``: in a game of several sheets the rules' hexes are theatre hexes, and
+    each board's own map data is in its sheet's local numbering (a local 2802 exists on every
+    sheet), so the sheets joined on the theatre lattice answer (``CheckContext.mapdef``)."""
+    th = getattr(ctx.game, "theatre", None)
+    if th is not None and th.multi:
+        md = ctx.mapdef()
+        return md if md is not None and h in md.hexes else None
     for b in ctx.boards:
         if b.mapdef is not None and b.mapdef.contains(h):
             return b.mapdef
@@ -322,6 +329,7 @@ def _marker_loss(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex, *, plac
 
 
 def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
+    from .common import hook
     mapdef = map_of(ctx, h)
     info = mapdef.hexes.get(h) if mapdef is not None else None
     if info is None or not info.country or info.country not in ctx.game.nations:
@@ -336,11 +344,15 @@ def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
             continue
         if occupant(ctx, n) == u.side:
             g.urban_taken.add(key)
+            if hook(ctx, "no-city-dm", h, info, True):
+                continue                  # a scenario rule: no DM for it (EF 11-34, 11-35)
             g.ledger.city_occupied(info.country, f"{h}|{n}", capital=info.capital,
                                    urban_hexside=True, first=True if ctx.log_starts_scenario else None,
                                    step=ctx.step, turn=str(ctx.now.date) if ctx.now.date else None)
     if info.city and not urban and h not in g.cities_taken:
         g.cities_taken.add(h)
+        if hook(ctx, "no-city-dm", h, info, False):
+            return
         g.ledger.city_occupied(info.country, info.name or str(h), capital=info.capital,
                                first=True if ctx.log_starts_scenario else None, step=ctx.step,
                                turn=str(ctx.now.date) if ctx.now.date else None)

@@ -137,9 +137,50 @@ def rail_owners(ctx: CheckContext, board) -> dict:
     return hit
 
 
+def rail_inoperative(ctx: CheckContext) -> set:
+    """The rail hexes made Inoperative during the log (9-3) and not repaired since (9-4, 9-5)."""
+    return ctx.cache.setdefault("rail-inoperative", set())
+
+
 def _networks(ctx: CheckContext, board):
     owners = rail_owners(ctx, board)
-    return rail.SimpleRailNetworks(board, owner=owners) if owners else rail.SimpleRailNetworks(board)
+    inop = frozenset(rail_inoperative(ctx))
+    return rail.SimpleRailNetworks(board, owner=owners, inoperative=inop)
+
+
+#: 9-3: "an enemy Infantry type division (or multiple infantry type brigades)"
+INFANTRY_TYPES_9_3 = frozenset({"inf", "mtn", "aslt", "mtn-aslt", "marine"})
+DIVISION_SIZES_9_3 = frozenset({"XX", "XXX", "XXXX"})
+
+
+@rule("9-3", "move")
+def enemy_infantry_makes_rail_inoperative(ctx: CheckContext, u: UnitState, frm, to, frm_map):
+    """9-3 bookkeeping (no finding): the rail line in a hex becomes Inoperative when an enemy
+    infantry-type division enters it, or an infantry-type brigade that makes two or more such
+    brigades of its side there. "Enemy" is to the network the line belongs to (its country's, a
+    scenario route's or the one an Engineer repaired it into, 9-5). Only moves on the map count
+    (a unit placed by the set-up or arriving from off the map has not *entered* from a hex the
+    log shows), so the checker never marks a line the rules leave Operative. Rail moves through
+    the hex then break 9-1 until an Engineer repairs it (9-4, 9-5)."""
+    if not is_unit(u) or frm is None or to is None or u.side is None \
+            or u.counter.type not in INFANTRY_TYPES_9_3:
+        return ()
+    board = board_state(ctx)
+    if board is None:
+        return ()
+    net = _networks(ctx, board).network(to)
+    owner = ctx.game.nations.get(net) if net is not None else None
+    if owner is None or owner.side == u.side:
+        return ()
+    if u.counter.size not in DIVISION_SIZES_9_3:
+        if u.counter.size != "X":
+            return ()
+        brigades = [v for v in ctx.units_at(to) if is_unit(v) and v.side == u.side
+                    and v.counter.type in INFANTRY_TYPES_9_3 and v.counter.size == "X"]
+        if len(brigades) < 2:
+            return ()
+    rail_inoperative(ctx).add(to)
+    return ()
 
 
 @rule("9-5", "phase_end")
@@ -147,8 +188,10 @@ def engineers_repair_rail_lines(ctx: CheckContext, ended):
     """9-5/9-6/9-11..9-13 bookkeeping (no finding): the rail hexes an Engineer entered along the
     line from a hex of its own network in its Movement Phase (normal movement) join that network;
     a line of the other gauge (Russian / all others) only from April to October on odd turns,
-    one hex per turn (``rules.rail.rail_repair``). Whether the line was Inoperative first (9-3)
-    is not tracked: a repair is assumed, which can only spare a rail move a finding."""
+    one hex per turn (``rules.rail.rail_repair``); a repaired line is Operative again (9-4).
+    Lines are Inoperative only as far as 9-3 marks them from the log; an enemy network's line
+    the Engineer enters is converted as 9-5 says of any line not Operative in its side's
+    networks."""
     if ended.kind != "movement":
         return
     board = board_state(ctx)
@@ -167,6 +210,7 @@ def engineers_repair_rail_lines(ctx: CheckContext, ended):
                                rail_moved=bool(declared(ctx, "rail", u)), date=ended.date)
         for h in res.converted:
             owners[h] = res.network
+            rail_inoperative(ctx).discard(h)            # 9-4: Operative again
     return ()
 
 

@@ -328,6 +328,13 @@ def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, 
             small, primary = _small_contingent(ctx, u.nation, u.side)
         perm = SPR.may_supply(hq.nation, u.nation, same_side=hq.side == u.side,
                               shaken=shaken_nations(ctx), small_contingent=small, primary=primary)
+        missing = "which nationality is 'primary' on the map (18-13)"
+        if perm.allowed is False and hq.side == u.side:
+            # a scenario rule may add a permission (Galicia 7-8: A-H HQs for German Landwehr)
+            from .common import hook
+            alt = hook(ctx, "may-supply", hq, u)
+            if alt is not None:
+                perm, missing = alt
         if perm.allowed is False:
             yield ctx.finding(perm.rule, VIOLATION, f"{hq.name} pays for {u.name} in the {what} on "
                               f"{combat.target}: {perm.reason}", hexes=target,
@@ -335,7 +342,7 @@ def _check_payment(ctx, combat, hq: UnitState, pay, units, counter: bool, date, 
         elif perm.allowed is None:
             yield ctx.finding(perm.rule, UNDETERMINED, f"{hq.name} pays for {u.name} in the {what} "
                               f"on {combat.target}: {perm.reason}", hexes=target,
-                              missing="which nationality is 'primary' on the map (18-13)")
+                              missing=missing)
     # 19-4 / 29-4 / 19-14: a supply line from each unit to the HQ
     if terrain_costs(ctx) is not None:
         for u in units:

@@ -171,7 +171,7 @@ def transfer_declared(ctx: CheckContext, d):
                           f"Movement Phase", units=[a, b])
         return
     perm = SPR.may_supply(a.nation or "", b.nation or "", same_side=a.side == b.side,
-                          shaken=shaken_nations(ctx))
+                          shaken=shaken_nations(ctx), transfer=True)
     if perm.allowed is False:
         yield ctx.finding(perm.rule if perm.rule != "19-6" else "17-3", VIOLATION,
                           f"{a.name} transfers {sp} SP to {b.name}: {perm.reason}", units=[a, b])

@@ -232,6 +232,9 @@ class Partner:
     others: frozenset[str] | None          # None: every nation of the HQ's side
     after_shaken: frozenset[str] = frozenset()   # only after that nation's Shaken National Morale
     theatre: str = ""                      # a front the rule is limited to ("Palestinian")
+    #: whether the rule also lets the HQs transfer SP to the others' HQs: 43-4 and 46-4 say only
+    #: "may expend Supply Points for" (17-3: HQs otherwise hold SP of their own nationality)
+    transfer: bool = True
 
 
 PARTNERS: tuple[Partner, ...] = (
@@ -243,9 +246,9 @@ PARTNERS: tuple[Partner, ...] = (
     Partner("40-7", AUSTRIA_HUNGARY, BULGARIA | OTTOMAN),
     Partner("41-6", RUSSIA, ROMANIA | SERBIA),
     Partner("42-4", ITALY, SERBIA),
-    Partner("43-4", SERBIA, MONTENEGRO),
+    Partner("43-4", SERBIA, MONTENEGRO, transfer=False),
     Partner("45-3", BULGARIA, OTTOMAN),
-    Partner("46-4", OTTOMAN, GERMANY | AUSTRIA_HUNGARY, theatre="Palestinian"),
+    Partner("46-4", OTTOMAN, GERMANY | AUSTRIA_HUNGARY, theatre="Palestinian", transfer=False),
 )
 
 
@@ -258,7 +261,7 @@ class Permission:
 
 def may_supply(hq_nation: str, unit_nation: str, *, same_side: bool = True,
                shaken: Iterable[str] = (), primary: str | None | type(...) = ...,
-               small_contingent: bool | None = False) -> Permission:
+               small_contingent: bool | None = False, transfer: bool = False) -> Permission:
     """Whether an HQ of ``hq_nation`` may expend SP for a unit of ``unit_nation`` (19-6) — or
     transfer SP to one of its HQs (17-3, 18-13 and the nation rules 37-8 … 46-4, which name both).
 
@@ -266,7 +269,10 @@ def may_supply(hq_nation: str, unit_nation: str, *, same_side: bool = True,
     with fewer than 2 divisions (or the equivalent) on the map and no HQ may be supplied by the
     "primary" friendly nationality on the map; ``small_contingent`` says whether the unit's
     nation is in that case (None: unknown) and ``primary`` names the primary nationality (None:
-    the rulebook's "primary" cannot be told; ``...``: not asked).
+    the rulebook's "primary" cannot be told; ``...``: not asked). ``transfer``: SP sent to an HQ of
+    ``unit_nation`` (18-6) rather than expended for its units — only the nation rules that say
+    "transfer" allow it (43-4 and 46-4 allow expending only; 18-13 lets the primary nationality
+    *supply* a contingent that has no HQ).
     """
     if hq_nation == unit_nation:
         return Permission(True, "19-6", "HQs supply units of their own nationality")
@@ -277,6 +283,10 @@ def may_supply(hq_nation: str, unit_nation: str, *, same_side: bool = True,
         if not nation_is(hq_nation, p.hq):
             continue
         if p.others is None or nation_is(unit_nation, p.others):
+            if transfer and not p.transfer:
+                return Permission(False, "17-3", f"{p.rule} lets {hq_nation} HQs expend Supply "
+                                  f"Points for {unit_nation} units, not transfer them to "
+                                  f"{unit_nation} HQs (HQs possess SP of their own nationality)")
             if p.theatre:
                 return Permission(None, p.rule, f"only on the {p.theatre} Front, which the game "
                                   "data does not define")
