@@ -1,5 +1,6 @@
 """The checker keeps what the live board shows per hex (``ctx.hex_stamp``, ``ctx.marker_hexes``),
-the enemy ZOC while no enemy piece moves (``ctx.side_version``) and stack counts per stack: each
+the enemy ZOC while no enemy piece moves (``ctx.side_version``) and what each enemy hex exerts per
+hex (``ctx.hex_stamp``), stack counts per stack: each
 answer must follow the position as it changes -- a move, a flip, an SP change, a marker placed or
 removed -- exactly as a board read afresh would."""
 from __future__ import annotations
@@ -112,3 +113,81 @@ def test_stack_counts_are_per_stack():
     c1, c2 = stack_count(one), stack_count(two)
     assert stack_count(one) is c1 and stack_count(list(one)) is c1
     assert c2.divisions == c1.divisions + stack_count(stacks[1]).divisions or c2 != c1
+
+
+def test_enemy_zoc_follows_entrained_markers_flips_and_removals():
+    """What each enemy hex exerts is kept per ``hex_stamp``: an entrained marker joining the
+    enemy units (7-11: no ZOC), leaving them again, a flip there and the units' removal each give
+    the ZOC a board read afresh gives."""
+    t = TestGame(GAME, MAY)
+    marker = t.place_marker("entrained", "2019")
+    ch = Checker(GAME, MAY)
+    ch.run(parse_log(t.text()))
+    ctx = ch.ctx
+    board = board_state(ctx)
+    side = _unit(ctx, "35 Inf XX").side
+
+    def check():
+        z = enemy_zoc_hexes(ctx, side)
+        assert z == zoc.enemy_zoc(board, side)
+        return z
+
+    first = check()
+    enemy = next(u for u in ctx.units.values() if u.side not in (side, None) and u.hex is not None
+                 and u.counter is not None and u.marker_id is None and zoc.exerts_zoc(u.counter)
+                 and not any(v.side not in (side, None) and v is not u
+                             for n in u.hex.neighbours() for v in ctx.by_hex.get(n, {}).values()))
+    h = enemy.hex
+    m = ctx.units[marker]
+    home = m.hex
+    m.hex = h                                   # the entrained marker onto the enemy's stack
+    ctx.version += 1
+    ctx.reindex(m, home)
+    entrained = check()
+    assert entrained != first
+    m.hex = home                                # and off it again
+    ctx.version += 1
+    ctx.reindex(m, h)
+    assert check() == first
+    enemy.reduced = True                        # a flip keeps the ZOC (10-2)
+    ctx.version += 1
+    ctx.touch(h)
+    assert check() == first
+    for u in list(ctx.by_hex[h].values()):      # the enemy stack deleted
+        ctx.units.pop(u.piece)
+        ctx.version += 1
+        ctx.reindex(u, h, removed=True)
+    gone = check()
+    assert gone != first and gone <= first
+
+
+def test_supply_line_lengths_within_a_bound_agree_with_the_full_search():
+    """A supply-line query with a small bound searches only that far and is kept under its own
+    bound: asked before or after the full search, each answer is the full length when it is
+    within the bound, else None (19-4)."""
+    from modgen.systems.der_weltkrieg.checks.supply import supply_line_length
+    ctx = _ctx()
+    u = _unit(ctx, "35 Inf XX")
+    hqs = [v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
+           and v.side == u.side and v.hex is not None]
+    starts = [u.hex] + [n for n in u.hex.neighbours() if n in board_state(ctx).map.hexes]
+    found = 0
+    for hq in hqs:
+        for h in starts:
+            tight_first = {b: supply_line_length(ctx, u, h, hq, b) for b in (0, 2, 5, 9, 40)}
+            full = supply_line_length(ctx, u, h, hq, 60)
+            found += full is not None
+            for b, d in tight_first.items():
+                want = full if full is not None and full <= b else None
+                assert d == want == supply_line_length(ctx, u, h, hq, b), (hq.name, h, b, d, full)
+    assert found
+    ctx.version += 1                     # a move elsewhere: the full search is not kept
+    v = next(x for x in ctx.units.values() if x.side == u.side and x is not u and x.hex is not None)
+    a = v.hex
+    v.hex = next(n for n in a.neighbours() if n not in ctx.by_hex and n in board_state(ctx).map.hexes)
+    ctx.reindex(v, a)
+    for hq in hqs:
+        for b in (3, 7):
+            tight = supply_line_length(ctx, u, u.hex, hq, b)
+            full = supply_line_length(ctx, u, u.hex, hq, 60)
+            assert tight == (full if full is not None and full <= b else None)

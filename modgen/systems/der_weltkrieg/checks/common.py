@@ -158,35 +158,47 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
         return hit[1]                  # nothing moved or changed since it was worked out
     # no enemy unit and no marker has entered, left or changed hex since (only the side's own
     # units moved, as in its Movement Phase): the enemy positions below are the same
-    moved = tuple((k, v) for k, v in ctx.side_version.items() if k != side)
+    # (every entry only grows, so the other sides' sum stays put exactly when each entry does)
+    sv = ctx.side_version
+    moved = sum(sv.values()) - sv.get(side, 0)
     if hit is not None and hit[4] == moved and hit[3] == extra:
         ctx.cache[("ezoc", side)] = (hit[0], hit[1], ctx.version, extra, moved)
         return hit[1]
-    # the face showing does not change a ZOC (10-2): positions only
-    pairs = tuple(sorted((u.piece, u.hex) for u in ctx.units.values()
-                         if u.side != side and u.hex is not None and is_unit(u)))
-    # 7-11: entrained units exert no ZOC; the entrained markers' hexes are part of the cache key
-    enemy = pairs + tuple(sorted(u.hex for u in ctx.units.values() if u.hex is not None
-                          and u.marker_id is not None
-                          and marker_kind(ctx, u.marker_id) == "entrained"))
-    if hit is not None and hit[0] == enemy and hit[3] == extra:
-        ctx.cache[("ezoc", side)] = (enemy, hit[1], ctx.version, extra, moved)
-        return hit[1]
     b = board_state(ctx)
-    z = frozenset(_enemy_zoc(b, side, {h for _p, h in pairs})) if b is not None else frozenset()
+    z = frozenset(_enemy_zoc_kept(ctx, b, side)) if b is not None else frozenset()
     if excluded:
         z = z - excluded
-    ctx.cache[("ezoc", side)] = (enemy, z, ctx.version, extra, moved)
+    if hit is not None and hit[3] == extra and hit[1] == z:
+        z = hit[1]                     # the enemies moved and came back: the same answer
+    ctx.cache[("ezoc", side)] = (None, z, ctx.version, extra, moved)
     return z
 
 
-def _enemy_zoc(board: "LiveBoard", side: str, hexes) -> set[Hex]:
-    """``rules.zoc.enemy_zoc`` of the live board, visiting only ``hexes`` (those of the enemy
-    units) instead of every occupied hex, in the same (sorted) order: the same set."""
+def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex]:
+    """``rules.zoc.enemy_zoc`` of the live board, joining only the ZOCs of the hexes where an
+    enemy of ``side`` exerts one, in the same (sorted) order: the same set. Whether a hex's units
+    exert one (10-2/10-3, 7-11 an entrained marker there) is kept while its ``ctx.hex_stamp``
+    stays (a piece in or out, a flip): after an enemy move only the hexes it left and entered are
+    looked at again."""
+    memo = ctx.cache.get(("ezoc-hexes", side))
+    if memo is None or memo[0] is not board:
+        memo = ctx.cache[("ezoc-hexes", side)] = (board, {})
+    exerts = memo[1]
+    stamps = ctx.hex_stamp
+    here = []
+    for h in ctx.by_hex:
+        st = stamps.get(h, 0)
+        e = exerts.get(h)
+        if e is None or e[0] != st:
+            e = exerts[h] = (st, any(u.side != side and zoc.exerts_zoc(u) for u in board.units(h)))
+        if e[1]:
+            here.append(h)
+    if len(exerts) > 4 * len(ctx.by_hex) + 1000:
+        for h in [h for h in exerts if h not in ctx.by_hex]:
+            del exerts[h]
     out: set[Hex] = set()
-    for h in sorted(hexes):
-        if any(u.side != side and zoc.exerts_zoc(u) for u in board.units(h)):
-            out |= zoc._zoc_hexes(board, h)
+    for h in sorted(here):
+        out |= zoc._zoc_hexes(board, h)
     return out
 
 

@@ -259,17 +259,21 @@ def _supplying_hq(ctx: CheckContext, c: Combat, u: UnitState) -> UnitState | Non
     if len(hqs) == 1:
         return hqs[0]
     start = c.target
-    dist = []
-    for h in hqs:
-        d = supply_line_length(ctx, u, start, h, 60)
+    # only the nearest line and whether another is as short matter: after the first line each
+    # search need reach no farther than the shortest so far (the HQs nearest on the map first)
+    best = None
+    tie = False
+    for h in sorted(hqs, key=lambda h: (start.distance(h.hex) if start is not None else 0, h.piece)):
+        d = supply_line_length(ctx, u, start, h, 60 if best is None else best[0])
         if d is ...:
             return None
-        if d is not None:
-            dist.append((d, h.piece, h))
-    dist.sort(key=lambda x: (x[0], x[1]))
-    if dist and (len(dist) == 1 or dist[0][0] < dist[1][0]):
-        return dist[0][2]
-    return None
+        if d is None:
+            continue
+        if best is None or d < best[0]:
+            best, tie = (d, h), False
+        elif d == best[0]:
+            tie = True
+    return best[1] if best is not None and not tie else None
 
 
 def mandatory_retreat(ctx: CheckContext, st: CombatState, c: Combat, step: int,

@@ -66,6 +66,12 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
     bound = max(DISTANCE_BOUND, max_mp)
     key = ("supply-line", position_key(ctx), unit.piece, start, hq.hex, bound)
     hit = ctx.cache.get(key, ...)
+    if hit is ... and max_mp < bound:
+        # no search to the full bound yet: one to ``max_mp`` only (a line longer than the caller
+        # asks for is None either way, and the A* stops sooner where there is none)
+        bound = max_mp
+        key = ("supply-line", key[1], unit.piece, start, hq.hex, bound)
+        hit = ctx.cache.get(key, ...)
     if hit is ...:
         board = board_state(ctx)
         costs = terrain_costs(ctx)
@@ -85,10 +91,12 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
         # on the bare terrain (no unit, marker or ZOC) a step's cost depends only on whether the
         # unit moves as a mountain unit (32-1/32-2): artillery (29-9, 29-16), HQs (18-3) and the
         # side (19-7) make a difference only next to units, markers or ZOC
-        gkey = ("supply-guide", mountain, hq.hex, bound)
+        # (to the full bound whatever this search's: a lower bound of every length within it)
+        gbound = max(DISTANCE_BOUND, max_mp)
+        gkey = ("supply-guide", mountain, hq.hex, gbound)
         guide = ctx.cache.get(gkey)
         if guide is None:
-            guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=bound,
+            guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=gbound,
                                                        edge_memo=edges)
         hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
                                     ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
