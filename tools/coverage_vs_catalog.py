@@ -70,7 +70,7 @@ def statuses(coverage: str) -> dict[str, set[str]]:
         elif header[0] == "chapter":
             for name, cell in zip(header[1:], cells[1:]):
                 kind = next((k for k in ("not yet", "advisory", "declaration", "undetermined",
-                                         "enforced") if k in name or (k == "declaration" and "declaration" in name)), None)
+                                         "enforced") if k in name), None)
                 if kind:
                     for n in numbers(cell):
                         got.setdefault(n, set()).add(kind)
