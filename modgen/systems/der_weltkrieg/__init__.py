@@ -10,7 +10,8 @@ model and the module writer are shared with every other system.
 * ``rules/`` — the Standard Rules as small pure functions (movement, ZOC, stacking, rail, supply);
 * ``checks/`` — the rules registered on the engine's hooks (``@rule("6-9", "move")``), turning the
   verdicts of ``rules/`` into findings: ``setup`` (4), ``sequence`` (5, 6-3, 25, 27), ``movement``
-  (6, 10-7, 35-1), ``danube`` (36), ``rail`` (7, 8, 9), ``stacking`` (11), combat (12-16, 21,
+  (6, 10-7, 35-1), ``danube`` (36), ``interdiction`` (36-7, 36-8: ``!interdict``), ``rail``
+  (7, 8, 9), ``stacking`` (11), combat (12-16, 21,
   29, 30, 33: ``combat`` lists its modules — ``attack``, ``attack_legality``, ``losses``,
   ``retreat``, ``retreat_column``, ``advance``, ``column_attack``, ``fortress_surrender``,
   ``resolution``, ``combat_terrain``, ``combat_order``, ``attack_limits``), ``recombination``
@@ -33,7 +34,7 @@ SYSTEM = System(
     turns=".turns:turn_structure",
     # run in this order on every hook (a rule's bookkeeping may depend on an earlier one's)
     rules=(".checks.setup", ".checks.sequence", ".checks.movement", ".checks.danube",
-           ".checks.rail", ".checks.stacking", ".checks.attack", ".checks.losses",
+           ".checks.interdiction", ".checks.rail", ".checks.stacking", ".checks.attack", ".checks.losses",
            ".checks.combat", ".checks.step_losses", ".checks.recombination", ".checks.supply", ".checks.supply_ledger",
            ".checks.income", ".checks.sp_markers", ".checks.pockets", ".checks.trenches",
            ".checks.fortresses", ".checks.demoralization", ".checks.national_morale",

@@ -41,6 +41,13 @@ Supply and the end of the game (``<HQ>`` as VASSAL names it, its counter id or i
                                      17-6)
     !roll <rule>                     the next 1d6 is the roll of that rule (Eastern Front 11-55:
                                      Romania's entry; 17-6: Italy's entry)
+
+River Flotillas (36-7, 36-8; the flotilla's owner types it in the enemy's Movement Phase)::
+
+    !interdict <unit> [with <flotilla>[, <flotilla>…]]
+                                     the enemy unit that just crossed the Danube is attacked by the
+                                     flotilla(s) at 3 × their strength; the next 1d6 is the roll
+                                     (``<unit>`` may be a hex: the one unit that crossed into it)
 """
 from __future__ import annotations
 
@@ -250,6 +257,27 @@ def parse_optional(keyword: str, rest: str) -> decl.Declaration:
     return decl.Declaration(keyword, args=(words[0],))
 
 
+_WITH = re.compile(r"\bwith\b", re.I)
+
+
+def parse_interdict(keyword: str, rest: str) -> decl.Declaration:
+    """``!interdict <unit> [with <flotilla>, …]`` (36-7): ``unit`` the unit interdicted as typed
+    (or ``hexes[0]`` when a hex was typed: the one unit that crossed the Danube into it);
+    ``args`` the flotillas named (``()``: not stated)."""
+    parts = _WITH.split(" ".join(rest.split()), maxsplit=1)
+    target = parts[0].strip()
+    if not target:
+        raise decl.DeclarationError("!interdict needs the unit interdicted, e.g. !interdict "
+                                    "?1 Inf XX with Enns Flot")
+    flotillas: tuple[str, ...] = ()
+    if len(parts) > 1:
+        flotillas = _units(parts[1], keyword, "with")
+    ref = hex_ref(target)
+    if ref is not None:
+        return decl.Declaration(keyword, hexes=(ref[1],), sheets=(ref[0],), args=flotillas)
+    return decl.Declaration(keyword, unit=target, args=flotillas)
+
+
 def parse_flag(keyword: str, rest: str) -> decl.Declaration:
     if rest.strip():
         raise decl.DeclarationError(f"!{keyword} takes no arguments")
@@ -282,6 +310,10 @@ KEYWORDS = {
     "optional": (parse_optional, "!optional <rule>  (an optional rule in play, e.g. !optional 22-22)"),
     "roll": (one_word, "!roll <rule>  (the next 1d6 is that rule's roll: Eastern Front 11-55 "
                        "Romania's entry, 17-6 Italy's entry)"),
+    # River Flotillas (36-7, 36-8)
+    "interdict": (parse_interdict, "!interdict <unit> [with <flotilla>, …]  (36-7: the flotilla "
+                                   "attacks a unit crossing the Danube within 2 hexes; the next "
+                                   "1d6 is its roll)"),
     "joins": (one_word, "!joins <nation>  (a neutral nation joins the war now: Eastern Front 11-51, "
                         "11-55, 17-6)"),
 }
