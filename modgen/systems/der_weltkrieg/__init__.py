@@ -24,7 +24,8 @@ model and the module writer are shared with every other system.
 * ``module`` — what its VASSAL module has beyond the common components (tracker, dice);
 * one module per game for its scenario rules: ``italian_front``, ``eastern_front`` (with
   ``eastern_front_combat``: its rules on the combat record; ``eastern_front_entry``: entries into
-  the war by die roll on Demoralization, 11-55 and 17-6).
+  the war by die roll on Demoralization, 11-55 and 17-6; ``eastern_front_exchanges``: the RPL
+  exchanges of 45-4 and 47-3, ``!exchange``).
 """
 from modgen.system import System
 
@@ -40,7 +41,8 @@ SYSTEM = System(
            ".checks.fortresses", ".checks.demoralization", ".checks.national_morale",
            ".checks.end_of_game"),
     games={"italian-front": (".italian_front",),
-           "eastern-front": (".eastern_front", ".eastern_front_combat", ".eastern_front_entry")},
+           "eastern-front": (".eastern_front", ".eastern_front_combat", ".eastern_front_entry",
+                             ".eastern_front_exchanges")},
     declarations=".declarations:KEYWORDS",
     tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",
             "sequence": ".tables:load_sequence"},

@@ -48,6 +48,12 @@ River Flotillas (36-7, 36-8; the flotilla's owner types it in the enemy's Moveme
                                      the enemy unit that just crossed the Danube is attacked by the
                                      flotilla(s) at 3 × their strength; the next 1d6 is the roll
                                      (``<unit>`` may be a hex: the one unit that crossed into it)
+
+RPL exchanges (Eastern Front 45-4, 47-3)::
+
+    !exchange <unit>                 the German 5-4 RPL division in Bulgaria (Russian 3-3 in
+                                     Romania) named, or in the hex typed, is replaced now by three
+                                     SP of Bulgarian (Romanian) RPL units
 """
 from __future__ import annotations
 
@@ -278,6 +284,17 @@ def parse_interdict(keyword: str, rest: str) -> decl.Declaration:
     return decl.Declaration(keyword, unit=target, args=flotillas)
 
 
+def _unit_or_hex(keyword: str, rest: str) -> decl.Declaration:
+    """``<unit>`` as typed, or a hex (``hexes[0]``: the unit in it)."""
+    target = " ".join(rest.split())
+    if not target:
+        raise decl.DeclarationError(f"!{keyword} needs a unit or a hex, e.g. !{keyword} 6-5:2513")
+    ref = hex_ref(target)
+    if ref is not None:
+        return decl.Declaration(keyword, hexes=(ref[1],), sheets=(ref[0],))
+    return decl.Declaration(keyword, unit=target)
+
+
 def parse_flag(keyword: str, rest: str) -> decl.Declaration:
     if rest.strip():
         raise decl.DeclarationError(f"!{keyword} takes no arguments")
@@ -314,6 +331,9 @@ KEYWORDS = {
     "interdict": (parse_interdict, "!interdict <unit> [with <flotilla>, …]  (36-7: the flotilla "
                                    "attacks a unit crossing the Danube within 2 hexes; the next "
                                    "1d6 is its roll)"),
+    "exchange": (_unit_or_hex, "!exchange <unit or hex>  (Eastern Front 45-4 / 47-3: a German 5-4 "
+                               "RPL division in Bulgaria, a Russian 3-3 in Romania, for three SP "
+                               "of Bulgarian / Romanian RPL units)"),
     "joins": (one_word, "!joins <nation>  (a neutral nation joins the war now: Eastern Front 11-51, "
                         "11-55, 17-6)"),
 }
