@@ -191,6 +191,14 @@ KIND = {
     ("*", "11-12"): ("checked", "the time off the map; capacity used while off the map is declared with !rail"),
     ("*", "11-16"): ("checked", "an HQ or Engineer back before three full months"),
     ("*", "11-31"): ("checked", ""),
+    ("*", "11-26"): ("checked", "the German divisions in the sphere at the end of every phase (11-27's count), "
+                                "against 11-28..11-30 and the A-H DM"),
+    ("*", "11-27"): ("checked", "with 11-26"),
+    ("*", "11-28"): ("checked", "with 11-26: at most four German divisions in the sphere, on map 5-5 only, "
+                                "before 250 A-H DM"),
+    ("*", "11-29"): ("checked", "with 11-26: twelve more for six months from the turn after 250 A-H DM"),
+    ("*", "11-30"): ("checked", "with 11-26: no limit once A-H is Shaken (11-38; raise its DM with !dm to "
+                                "trigger it)"),
     ("*", "11-51"): ("checked", "Bulgarian units stay put until Bulgaria joins"),
     ("*", "11-52"): ("checked", ""),
     ("*", "11-43"): ("checked", "the Serbian regiments appear when a condition first holds (the Bulgarian entry "
@@ -764,6 +772,13 @@ _DURATION = {
     "11-21": {"nation": "russia", "limits": [["1915", 125], ["1916", 175]]},
     "11-24": {"nations": ["serbia", "bulgaria", "romania"], "per_hq": 25},
 }
+#: 11-26..11-30 (the East Front Duration Game: the 1914 game lists them): the A-H sphere of
+#: influence and the German divisions allowed in it
+_SPHERE = {"nation": "austria-hungary", "guest": "germany",
+           "countries": ["austria-hungary", "serbia", "romania", "albania"],
+           "rail_network": "austria-hungary", "rail_range": 2,
+           "free_types": ["hq", "art", "siege-art", "eng"],
+           "exchanged": 4, "exchanged_sheet": "5-5", "dm": 250, "extra": 12, "months": 6}
 RULE_DATA = {
     "serbia_1914_08": {
         "3-2": {"nation": "austria-hungary", "enter_ezoc": "3 August 1914", "end_in_ezoc": "4 August 1914"},
@@ -865,7 +880,7 @@ RULE_DATA = {
     "link_schlieffen_tannenberg_galicia": {"14-3": {"sheets": ["4-5", "5-5"], "until": "1 September 1914"},
                                            "14-4": {"nation": "austria-hungary", "allowed": ["4-5", "5-5"],
                                                     "except": "siege-art"}},
-    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM},
+    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM, "11-26": _SPHERE},
     "ef_duration_1915": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
                          "11-34": {"hexes": ["4-5:1611", "5-5:2203", "5-5:2106"]}},
     "ef_duration_1916": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
