@@ -145,7 +145,11 @@ KIND = {
                                                "infantry has attacked (the combat record; some but not all "
                                                "divisions attacked: undetermined, 'made one attack' does not "
                                                "say which)"),
-    ("brusilov_1916_wide", "6-4"): ("advisory", COMBAT),
+    ("brusilov_1916_wide", "6-4"): ("checked", "the attacking CRT result tripled in the loss check; the A-H units "
+                                               "under the Sud Army HQ read from the positions at the start of the "
+                                               "Russian Combat Phase (both readings of 'closest six units' and "
+                                               "'closest three hexes'); after the first turn undetermined (the "
+                                               "rule names no turn, its heading speaks of the start)"),
     ("brusilov_1916_wide", "6-5"): ("advisory", COMBAT + " (surrender, advance after combat; which units are the "
                                                 "4th Army's is not printed)"),
     ("brusilov_1916_wide", "6-6"): ("advisory", "the section 11 schedules are not in the source"),
@@ -832,6 +836,8 @@ RULE_DATA = {
     },
     "brusilov_1916_wide": {
         "6-2": {"trench_marker": "trench", "adjacent": 2},
+        "6-4": {"attacker": "russia", "defender": "austria-hungary", "factor": 3,
+                "artillery": ["art", "siege-art"], "exempt_hq": "ge-hq-xxxx-sud", "units": 6, "hexes": 3},
         "6-3": {"infantry": ["ru-inf-xx-1g", "ru-inf-xx-2g", "ru-inf-xx-3g", "ru-inf-xx-grfl"],
                 "cavalry": ["ru-cav-xx-1g", "ru-cav-xx-2g", "ru-cav-xx-3gk"], "near": "4-5E:0811"},
     },

@@ -26,7 +26,8 @@ model and the module writer are shared with every other system.
   ``eastern_front_combat``: its rules on the combat record; ``eastern_front_entry``: entries into
   the war by die roll on Demoralization, 11-55 and 17-6; ``eastern_front_exchanges``: the RPL
   exchanges of 45-4 and 47-3, ``!exchange``; ``eastern_front_spheres``: the German divisions in
-  the Austro-Hungarian sphere of influence, 11-26..11-30).
+  the Austro-Hungarian sphere of influence, 11-26..11-30; ``eastern_front_brusilov``: Brusilov
+  6-4's tripled results).
 """
 from modgen.system import System
 
@@ -43,7 +44,8 @@ SYSTEM = System(
            ".checks.end_of_game"),
     games={"italian-front": (".italian_front",),
            "eastern-front": (".eastern_front", ".eastern_front_combat", ".eastern_front_entry",
-                             ".eastern_front_exchanges", ".eastern_front_spheres")},
+                             ".eastern_front_exchanges", ".eastern_front_spheres",
+                             ".eastern_front_brusilov")},
     declarations=".declarations:KEYWORDS",
     tables={"tec": ".tables:load_tec", "crt": ".tables:load_crt",
             "sequence": ".tables:load_sequence"},

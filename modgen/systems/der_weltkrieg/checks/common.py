@@ -273,7 +273,9 @@ def hook(ctx: CheckContext, name: str, *args):
     ``(ctx, hex, hex_info, urban)``: a city hex (or, ``urban``, one of its urban hexsides) whose
     capture yields no DM under a scenario rule (the duration games' 11-34 and 11-35);
     ``"explained-loss"`` ``(ctx, unit)``: a Movement-Phase loss of ``unit`` another rule checks
-    (36-7: the unit was interdicted), no unexplained 13-21 loss."""
+    (36-7: the unit was interdicted), no unexplained 13-21 loss; ``"crt-multiplier"``
+    ``(ctx, combat)``: the attacking CRT result multiplied, as ``(factors, term, missing)``
+    (Brusilov 6-4: tripled)."""
     for fn in ctx.cache.get("scenario-hooks", {}).get(name, ()):
         out = fn(ctx, *args)
         if out:
