@@ -271,12 +271,8 @@ class _Rules:
         basis = c.text(d, "basis", "victory", required=False, default="") or ""
         levels = []
         seen = set()
-        for i, item, ln in c.items(d, "levels", "victory"):
-            f = f"victory.levels[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("side", "level", "label", "line", "text", "conditions"), f)
+        for f, m in c.records(d, "levels", field="victory",
+                              allowed=("side", "level", "label", "line", "text", "conditions")):
             side = self._side(m, "side", f)
             level = c.enum(m, "level", f, VICTORY_LEVELS)
             label = c.text(m, "label", f)
@@ -288,19 +284,15 @@ class _Rules:
                 if k is not None:
                     kids.append(k)
             if (side, level) in seen:
-                c.error(f"{side} {level} is listed twice", ln, f)
+                c.error(f"{side} {level} is listed twice", line_of(m), f)
             seen.add((side, level))
             if side and level and label and kids:
                 levels.append(VictoryLevel(side, level, label,
                                            Condition("all", MappingProxyType({}), tuple(kids), c.source(m)),
                                            text, c.source(m)))
         shifts = []
-        for i, item, ln in c.items(d, "shifts", "victory", required=False):
-            f = f"victory.shifts[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("nation", "towards", "before_year", "per_year", "text"), f)
+        for f, m in c.records(d, "shifts", field="victory", required=False,
+                              allowed=("nation", "towards", "before_year", "per_year", "text")):
             n = self._nation(m, "nation", f)
             t = self._side(m, "towards", f)
             y = c.integer(m, "before_year", f, minimum=1900, maximum=2000)
@@ -324,13 +316,9 @@ class _Rules:
             return (), ()
         c.unknown_keys(d, ("income", "limits", "note"), "supply")
         income = []
-        for i, item, ln in c.items(d, "income", "supply", required=False):
-            f = f"supply.income[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("rule", "nation", "from", "until", "from_morale", "until_morale",
-                               "items", "line", "text"), f)
+        for f, m in c.records(d, "income", field="supply", required=False,
+                              allowed=("rule", "nation", "from", "until", "from_morale",
+                                       "until_morale", "items", "line", "text")):
             rule = c.text(m, "rule", f)
             nation = self._nation(m, "nation", f)
             start = c.date(m, "from", f, required=False)
@@ -341,16 +329,12 @@ class _Rules:
             um = c.enum(m, "until_morale", f, MORALE_STATES, required=False)
             c.integer(m, "line", f, required=False, minimum=1)
             items = []
-            for j, it, l2 in c.items(m, "items", f):
-                g = f"{f}.items[{j}]"
-                im = c.mapping(it, g, l2)
-                if im is None:
-                    continue
-                c.unknown_keys(im, ("supply_points", "rpl_sp", "turns", "months", "rpl_type"), g)
+            for g, im in c.records(m, "items", field=f,
+                                   allowed=("supply_points", "rpl_sp", "turns", "months", "rpl_type")):
                 sp = c.integer(im, "supply_points", g, required=False, default=0, minimum=0) or 0
                 rpl = c.integer(im, "rpl_sp", g, required=False, default=0, minimum=0) or 0
                 if not sp and not rpl:
-                    c.error("give supply_points or rpl_sp", l2, g)
+                    c.error("give supply_points or rpl_sp", line_of(im), g)
                 turns = []
                 for k, t, l3 in c.items(im, "turns", g, required=False):
                     if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 7:
@@ -366,12 +350,9 @@ class _Rules:
                                            c.text(m, "text", f, required=False, default="") or "",
                                            c.source(m)))
         limits = []
-        for i, item, ln in c.items(d, "limits", "supply", required=False):
-            f = f"supply.limits[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("rule", "nation", "kind", "max", "years", "duration_only", "line"), f)
+        for f, m in c.records(d, "limits", field="supply", required=False,
+                              allowed=("rule", "nation", "kind", "max", "years", "duration_only",
+                                       "line")):
             rule = c.text(m, "rule", f)
             nation = self._nation(m, "nation", f)
             kind = c.enum(m, "kind", f, ("per_attack", "front_total"))
@@ -396,12 +377,8 @@ class _Rules:
             return (), ()
         c.unknown_keys(d, ("morale", "dm_income", "note"), "duration")
         morale = []
-        for i, item, ln in c.items(d, "morale", "duration", required=False):
-            f = f"duration.morale[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("nation", "rule", "shaken", "by_year", "line", "note"), f)
+        for f, m in c.records(d, "morale", field="duration", required=False,
+                              allowed=("nation", "rule", "shaken", "by_year", "line", "note")):
             nation = self._nation(m, "nation", f)
             rule = c.text(m, "rule", f)
             shaken = c.integer(m, "shaken", f, required=False, minimum=0)
@@ -427,12 +404,8 @@ class _Rules:
                 morale.append(MoraleThresholds(nation, rule, shaken, MappingProxyType(by_year),
                                                c.source(m)))
         income = []
-        for i, item, ln in c.items(d, "dm_income", "duration", required=False):
-            f = f"duration.dm_income[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("nation", "dm", "rule", "years", "from", "line", "note"), f)
+        for f, m in c.records(d, "dm_income", field="duration", required=False,
+                              allowed=("nation", "dm", "rule", "years", "from", "line", "note")):
             nation = self._nation(m, "nation", f)
             dm = c.integer(m, "dm", f, minimum=0)
             rule = c.text(m, "rule", f)
