@@ -74,7 +74,7 @@ def _state(ctx: CheckContext) -> list[Interdiction]:
 
 
 def _open(ctx: CheckContext) -> list[Interdiction]:
-    return [i for i in _state(ctx) if not i.closed and i.phase == ctx.phase_start_step]
+    return [i for i in ctx.cache.get(STATE, ()) if not i.closed and i.phase == ctx.phase_start_step]
 
 
 #: 18-15: "Headquarters have a combat strength of 1 for defense purposes only" (an interdicted
@@ -225,7 +225,8 @@ def _claim_roll(ctx: CheckContext, roll) -> str | None:
 
 def _explained_loss(ctx: CheckContext, u: UnitState) -> str | None:
     """13-21: a loss of a unit interdicted in this phase is the interdiction's."""
-    if any(i.unit == u.piece and i.phase == ctx.phase_start_step for i in _state(ctx)):
+    if any(i.unit == u.piece and i.phase == ctx.phase_start_step
+           for i in ctx.cache.get(STATE, ())):
         return "36-7"
     return None
 
@@ -234,7 +235,8 @@ def _explained_loss(ctx: CheckContext, u: UnitState) -> str | None:
 def interdicting_flotilla_flipped(ctx: CheckContext, u: UnitState, before: int, after: int):
     """36-7: "The interdicted unit may not counterattack": a flotilla that is interdicting loses
     no strength (only a counterattack could take it)."""
-    if not is_unit(u) or u.counter.type != "flotilla" or after <= before:
+    if after <= before or STATE not in ctx.cache or not is_unit(u) \
+            or u.counter.type != "flotilla":
         return
     yield from _flotilla_hit(ctx, u, "flipped", u.hex)
 
@@ -242,7 +244,8 @@ def interdicting_flotilla_flipped(ctx: CheckContext, u: UnitState, before: int, 
 @rule("36-7", "move")
 def interdicting_flotilla_eliminated(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """36-7: as above, for a flotilla eliminated while it interdicts."""
-    if not is_unit(u) or u.counter.type != "flotilla" or frm is None or to is not None:
+    if to is not None or frm is None or not is_unit(u) or u.counter.type != "flotilla" \
+            or STATE not in ctx.cache:
         return
     yield from _flotilla_hit(ctx, u, "eliminated", frm)
 
@@ -262,6 +265,8 @@ def _flotilla_hit(ctx: CheckContext, f: UnitState, how: str, at):
 @rule("36-7", "phase_end")
 def interdictions_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     """36-7 / 36-8: the phase's open interdictions are judged at its end."""
+    if STATE not in ctx.cache:
+        return
     for i in _open(ctx):
         yield from _close(ctx, i)
     st = _state(ctx)
