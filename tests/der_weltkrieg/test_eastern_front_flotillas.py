@@ -260,3 +260,20 @@ def test_36_7_supply_lines_cross_an_interdicted_hexside_only_between_friendly_un
     # friendly ground combat units on both banks open it again
     (c,) = supply_across(game1, "6-5:1907", guard=True).combats
     assert c.attack.terms == ["13-2 attacking SP: ?1 Inf XX 2 = 2"]
+
+
+def test_36_7_an_interdiction_loss_gives_demoralization_points(game1):
+    """26-3: SP lost to an interdiction are combat losses (a Movement-Phase flip is not)."""
+    r = interdiction(game1)
+    assert r.end_of_game.sp_lost.get("serbia") == _span(1)
+    t = new(game1, "ef-serbia-1914-11", date=GameDate(1914, 11, 3), phase="entente-movement")
+    t.place("sb-inf-xx-q1", SOUTH)
+    t.move("sb-inf-xx-q1", NORTH)
+    t.flip("sb-inf-xx-q1")
+    t.next_phase()
+    assert check(t).end_of_game.sp_lost.get("serbia") == _span(0)
+
+
+def _span(n):
+    from modgen.systems.der_weltkrieg.rules.demoralization import Span
+    return Span(n, n)

@@ -275,7 +275,8 @@ def hook(ctx: CheckContext, name: str, *args):
     ``"explained-loss"`` ``(ctx, unit)``: a Movement-Phase loss of ``unit`` another rule checks
     (36-7: the unit was interdicted), no unexplained 13-21 loss; ``"crt-multiplier"``
     ``(ctx, combat)``: the attacking CRT result multiplied, as ``(factors, term, missing)``
-    (Brusilov 6-4: tripled)."""
+    (Brusilov 6-4: tripled); ``"movement-combat"`` ``(ctx, hex)``: a loss in ``hex`` in a
+    Movement Phase is a combat loss for the DM (26-3: 36-7's interdiction)."""
     for fn in ctx.cache.get("scenario-hooks", {}).get(name, ()):
         out = fn(ctx, *args)
         if out:

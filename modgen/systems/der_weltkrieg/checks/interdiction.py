@@ -32,7 +32,8 @@ over — at the next ``!interdict`` or ``!attack`` of the phase, or at the phase
   spent (as 18-16's).
 
 No SP are spent for the attack: ``!interdict`` has no supply clause. Losses of the interdicted
-unit are no unexplained Movement-Phase losses (13-21: the ``explained-loss`` hook).
+unit are no unexplained Movement-Phase losses (13-21: the ``explained-loss`` hook) and give DM
+as combat losses do (26-3: the ``movement-combat`` hook).
 """
 from __future__ import annotations
 
@@ -166,6 +167,7 @@ def interdiction_declared(ctx: CheckContext, d):
         yield from _close(ctx, i)
     register_hook(ctx, "claim-roll", _claim_roll)
     register_hook(ctx, "explained-loss", _explained_loss)
+    register_hook(ctx, "movement-combat", _interdicted_hex)
     u, why = _resolve_unit(ctx, d)
     i = Interdiction(d.step or 0, ctx.phase_start_step, ctx.now.kind, ctx.now.side,
                      u.piece if u is not None else None)
@@ -228,6 +230,15 @@ def _explained_loss(ctx: CheckContext, u: UnitState) -> str | None:
     if any(i.unit == u.piece and i.phase == ctx.phase_start_step
            for i in ctx.cache.get(STATE, ())):
         return "36-7"
+    return None
+
+
+def _interdicted_hex(ctx: CheckContext, h) -> str | None:
+    """26-3: a loss in the hex of a unit interdicted this phase is a combat loss (its DM count)."""
+    for i in ctx.cache.get(STATE, ()):
+        u = ctx.units.get(i.unit) if i.unit and i.phase == ctx.phase_start_step else None
+        if u is not None and (u.hex == h or (u.hex is None and ctx.moves.get(u.piece, [None])[-1] == h)):
+            return "36-7"
     return None
 
 
