@@ -379,7 +379,8 @@ def _close(ctx: CheckContext, i: Interdiction):
     placeholders = tuple(p for f in flots for p in RP.placeholder_inputs(f, "strength"))
     got = str(lost_lo) if lost_lo == lost_hi else f"{lost_lo}-{lost_hi}"
     cols = "/".join(str(c) for c in sorted(columns))
-    msg = (f"{u.name} lost {got} SP to the interdiction by {names}: 3 × the flotillas' strength "
+    whose = "the flotillas' strength" if len(flots) > 1 else f"{flots[0].name}'s strength"
+    msg = (f"{u.name} lost {got} SP to the interdiction by {names}: 3 × {whose} "
            f"is column {cols}, the roll {die} gives {need} SP")
     if u.counter.type == "hq":
         msg += (f" (an HQ defends with strength {HQ_DEFENCE}, 18-15: it is destroyed, and an HQ "
