@@ -277,3 +277,19 @@ def test_36_7_an_interdiction_loss_gives_demoralization_points(game1):
 def _span(n):
     from modgen.systems.der_weltkrieg.rules.demoralization import Span
     return Span(n, n)
+
+
+def test_36_7_without_a_flotilla_named_the_one_in_range(game1):
+    # the flotilla four hexes away: none in range of the crossing
+    (f,) = hits(interdiction(game1, declare=f"!interdict {NORTH}", flot_hex="6-5:1606"), "36-7")
+    assert "no enemy River Flotilla within 2 hexes" in f.message
+    # the interdiction typed before the unit moves is judged on the phase's move all the same
+    t = new(game1, "ef-serbia-1914-11", date=GameDate(1914, 11, 3), phase="entente-movement")
+    t.place("sb-inf-xx-q1", SOUTH)
+    t.place("ah-flotilla-enns", "6-5:1907")
+    t.declare("!interdict ?1 Inf XX")
+    t.move("sb-inf-xx-q1", NORTH)
+    t.roll("1d6", [3])
+    t.flip("sb-inf-xx-q1")
+    t.next_phase()
+    assert [f for f in check(t).findings if f.severity != "info"] == []

@@ -197,16 +197,8 @@ def interdiction_declared(ctx: CheckContext, d):
         i.flotillas = [f.piece for f in _in_range_flotillas(ctx, u, _crossings(ctx, u)[0])]
     for p in i.flotillas:
         i.flotilla_strengths[p] = _strengths(ctx, ctx.units.get(p))
-    if not i.flotillas:
-        if not d.args:
-            yield ctx.finding("36-7", VIOLATION if not _crossings(ctx, u)[1] else UNDETERMINED,
-                              f"{u.name} was interdicted with no enemy River Flotilla within "
-                              f"{RANGE} hexes of a Danube crossing it made this phase",
-                              units=[u], hexes=[u.hex] if u.hex else [], side=u.side,
-                              step=d.step, **({} if not _crossings(ctx, u)[1] else {
-                                  "missing": "where the unit crossed the Danube (its drops are "
-                                             "not adjacent: drag it hex by hex)"}))
-        i.closed = True
+    if not i.flotillas and d.args:
+        i.closed = True                      # every flotilla named was a bad reference (warned)
 
 
 def _claim_roll(ctx: CheckContext, roll) -> str | None:
@@ -299,6 +291,20 @@ def _close(ctx: CheckContext, i: Interdiction):
         return
     where = [u.hex] if u.hex is not None else []
     crossings, hidden = _crossings(ctx, u)
+    if not i.flotillas:
+        # no flotilla named: the enemy flotillas in range of a crossing the phase shows
+        i.flotillas = [f.piece for f in _in_range_flotillas(ctx, u, crossings)]
+        for p in i.flotillas:
+            i.flotilla_strengths[p] = _strengths(ctx, ctx.units.get(p))
+        if not i.flotillas:
+            yield ctx.finding("36-7", UNDETERMINED if hidden else VIOLATION,
+                              f"{u.name} was interdicted with no enemy River Flotilla within "
+                              f"{RANGE} hexes of a Danube crossing it made this phase",
+                              units=[u], hexes=[u.hex] if u.hex else [], side=u.side,
+                              step=i.step, **({"missing": "where the unit crossed the Danube (its "
+                                               "drops are not adjacent: drag it hex by hex)"}
+                                              if hidden else {}))
+            return
     flots = [ctx.units[p] for p in i.flotillas if p in ctx.units]
     names = ", ".join(f"{f.name} ({f.hex})" for f in flots)
     # the crossing: own Movement Phase, a Danube step within range of every flotilla named
