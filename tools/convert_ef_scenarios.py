@@ -150,8 +150,9 @@ KIND = {
                                                "Russian Combat Phase (both readings of 'closest six units' and "
                                                "'closest three hexes'); after the first turn undetermined (the "
                                                "rule names no turn, its heading speaks of the start)"),
-    ("brusilov_1916_wide", "6-5"): ("advisory", COMBAT + " (surrender, advance after combat; which units are the "
-                                                "4th Army's is not printed)"),
+    ("brusilov_1916_wide", "6-5"): ("checked", "undetermined only: an A-H unit left on the map on the first turn "
+                                               "where every hex it could enter is in a Russian ZOC (it surrenders "
+                                               "if it is of the 4th Army, which the set-up grid alone says)"),
     ("brusilov_1916_wide", "6-6"): ("advisory", "the section 11 schedules are not in the source"),
     ("brusilov_1916_limited", "9-1"): ("checked", ""),
     ("brusilov_1916_limited", "9-2"): ("checked", "no unit outside the playing area"),
@@ -838,6 +839,7 @@ RULE_DATA = {
         "6-2": {"trench_marker": "trench", "adjacent": 2},
         "6-4": {"attacker": "russia", "defender": "austria-hungary", "factor": 3,
                 "artillery": ["art", "siege-art"], "exempt_hq": "ge-hq-xxxx-sud", "units": 6, "hexes": 3},
+        "6-5": {"nation": "austria-hungary", "army": "4th", "enemy": "russia"},
         "6-3": {"infantry": ["ru-inf-xx-1g", "ru-inf-xx-2g", "ru-inf-xx-3g", "ru-inf-xx-grfl"],
                 "cavalry": ["ru-cav-xx-1g", "ru-cav-xx-2g", "ru-cav-xx-3gk"], "near": "4-5E:0811"},
     },

@@ -108,3 +108,35 @@ def test_6_4_after_the_first_turn_either_result_is_open(game):
     assert c.attack.results == {1, 3}
     assert hits(r, "13-13") == []
     assert any("after the first turn" in f.missing for f in hits(r, "13-13", "undetermined"))
+
+
+# 6-5: the 4th Army's units that could not move but from Russian ZOC to Russian ZOC
+
+def surrender_position(game, *, opposite=True, remove=False, date=FIRST):
+    """An A-H division with Russian divisions in two opposite neighbours (every hex around it in
+    a Russian ZOC: 6-5's example) or in one only, at the end of a Russian Movement Phase."""
+    th = game.theatre
+    d, *_rest = _hexes(game)
+    h = th.parse(d)
+    n, s = h.neighbour("N"), h.neighbour("S")
+    t = new(game, SCENARIO, date=date, phase="entente-movement")
+    t.place(DEFENDER, d)
+    t.place(RUSSIAN, th.name(n, ("5-5",)))
+    if opposite:
+        t.place("ru-inf-xx-102", th.name(s, ("5-5",)))
+    if remove:
+        t.eliminate(DEFENDER)
+    t.next_phase()
+    return check(t)
+
+
+def test_6_5_a_trapped_unit_on_the_first_turn_is_undetermined(game):
+    (u,) = hits(surrender_position(game), "EF 6-5", "undetermined")
+    assert "could not move without going from a hex in a Russian ZOC" in u.message
+    assert "4th Army" in u.missing
+    assert hits(surrender_position(game), "EF 6-5") == []          # never a violation
+    # a Russian on one side only: it can step away; removed (surrendered): nothing to say; after
+    # the first turn 6-5 no longer applies
+    assert hits(surrender_position(game, opposite=False), "EF 6-5", "undetermined") == []
+    assert hits(surrender_position(game, remove=True), "EF 6-5", "undetermined") == []
+    assert hits(surrender_position(game, date=GameDate(1916, 6, 3)), "EF 6-5", "undetermined") == []

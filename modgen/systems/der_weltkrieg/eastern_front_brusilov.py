@@ -1,4 +1,6 @@
-"""Brusilov 1916 (wide scope) 6-4, the Russian artillery "surprise": "Russian attacks made against
+"""Brusilov 1916 (wide scope) 6-4 and 6-5.
+
+6-4, the Russian artillery "surprise": "Russian attacks made against
 Austro-Hungarian units (except those under the control of the German Sud Army HQ - these are
 defined either as the closest six units that are not closer to an Austro-Hungarian HQ or the units
 in the closest three hexes with units that are not closer to an Austro-Hungarian HQ) with the use
@@ -18,13 +20,16 @@ The tripled result goes into the Standard-Rule loss check (``checks.resolution``
 * the rule names no turn, but its heading ("Russian Artillery 'Surprise'", "at the start of the
   1916 Brusilov Offensive") speaks of the opening: on the scenario's first turn the result is
   tripled, on later turns either result is open.
+
+6-5, the 4th Army's surrender on the first turn: ``fourth_army_surrenders`` (undetermined only:
+which units are the 4th Army's is on the set-up grid).
 """
 from __future__ import annotations
 
 from modgen.check.context import DEAD_PILE, CheckContext, PhaseInfo
 from modgen.check.engine import rule
 
-from .checks.common import is_unit, register_hook
+from .checks.common import board_state, is_unit, register_hook
 from .eastern_front import data
 
 STATE = "ef-brusilov-6-4"
@@ -131,3 +136,55 @@ def _tripled(ctx: CheckContext, c):
             + ("tripled" if not missing else "tripled or not")
             + " (Russian artillery against A-H units not under the Sud Army HQ)")
     return factors, term, "; ".join(missing)
+
+
+# ------------------------------------------------------------------------- 6-5
+
+
+def trapped(ctx: CheckContext, u) -> bool:
+    """6-5's position: ``u`` stands in a Russian ZOC and every hex it could enter is in one too
+    (friendly units in the hexes around do not help: "even if friendly units are in an adjacent
+    hex or hexes"), so it could not move without going EZOC to EZOC."""
+    from .checks.common import enemy_zoc_hexes, terrain_costs, unit_view
+    from .rules.movement import OK, step_cost
+    ezoc = enemy_zoc_hexes(ctx, u.side)
+    if u.hex not in ezoc:
+        return False
+    board = board_state(ctx)
+    costs = terrain_costs(ctx)
+    if board is None or costs is None:
+        return False
+    v = unit_view(u)
+    for n in u.hex.neighbours():
+        if board.hex_info(n) is None or n in ezoc:
+            continue
+        if step_cost(board, v, u.hex, n, costs, ezoc=frozenset()).status == OK:
+            return False
+    return True
+
+
+@rule("EF 6-5", "phase_end")
+def fourth_army_surrenders(ctx: CheckContext, ended: PhaseInfo):
+    """6-5 (Brusilov, wide scope): on the first game turn, A-H 4th Army units that could not move
+    without going from a hex in a Russian ZOC to another surrender at once. Which units are the
+    4th Army's is on the set-up grid only: an A-H unit in such a position at the end of a phase of
+    the first turn is *undetermined* (it must be gone if it is of the 4th Army), never a
+    violation."""
+    d = data(ctx, "6-5")
+    sc = ctx.scenario
+    if d is None or sc is None or ended.date != sc.first_turn:
+        return
+    from modgen.check.findings import UNDETERMINED
+    for u in sorted(ctx.units.values(), key=lambda v: v.piece):
+        if not is_unit(u) or u.nation != d["nation"] or u.counter.type == "hq" or u.hex is None \
+                or u.map == DEAD_PILE or not trapped(ctx, u):
+            continue
+        if not ctx.once("EF 6-5", u.piece):
+            continue
+        yield ctx.finding("EF 6-5", UNDETERMINED, f"{u.name} in {u.hex} could not move without going "
+                          f"from a hex in a Russian ZOC to another at the end of the "
+                          f"{ctx.phase_label()} (the first turn) and stayed on the map; units of "
+                          f"the A-H {d['army']} Army in that position surrender at once (6-5)",
+                          units=[u], hexes=[u.hex], side=u.side,
+                          missing=f"whether {u.name} is of the A-H {d['army']} Army (the set-up "
+                                  f"grid, omitted from the rulebook text)")
