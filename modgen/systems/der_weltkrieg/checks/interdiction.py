@@ -370,7 +370,13 @@ def _close(ctx: CheckContext, i: Interdiction):
     total = frozenset({0})
     for p in i.flotillas:
         total = add_sets(total, i.flotilla_strengths.get(p) or frozenset({0}))
-    columns = {3 * s for s in total if s > 0}
+    strengths = set(total)
+    if not i.named and len(i.flotillas) > 1:
+        # none named, several in range: any one of them, or all together (36-8's "Flotillas if
+        # multiple are in range"), each a reading the declaration leaves open
+        for p in i.flotillas:
+            strengths |= set(i.flotilla_strengths.get(p) or ())
+    columns = {3 * s for s in strengths if s > 0}
     if not columns:
         return
     die, step = i.roll
