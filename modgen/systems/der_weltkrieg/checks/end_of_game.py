@@ -248,7 +248,9 @@ def vp_areas(ctx: CheckContext, g: GameRecord, facts: LogFacts) -> list[VS.AreaV
         elif a.kind == "dm":
             out.append(VS.dm_area(a, facts.dm((a.nation,)), name))
         elif a.kind == "removed":
-            out.append(VS.removed_area(a, name, rec["gone"].get(a.nation), a.nation in rec["seen"],
+            nat = ctx.game.nations.get(a.nation)
+            out.append(VS.removed_area(a, (nat.adjective or nat.name) if nat else a.nation,
+                                       rec["gone"].get(a.nation), a.nation in rec["seen"],
                                        a.nation in rec["back"], end,
                                        log_starts=ctx.log_starts_scenario))
         elif a.kind == "morale":
@@ -321,6 +323,10 @@ def end_of_game(ctx: CheckContext):
     dm = {n: facts.dm((n,)) for n in nations}
     lost = {n: facts.sp_lost((n,)) for n in nations}
     final = _final(ctx)
+    ended = [sh.nation for sh in (vc.shifts if vc is not None else ()) if sh.nation in g.surrender_year]
+    if ended and not final:
+        # the automatic end of game (003:L1846, 000:L1953): the game ends when the nation surrenders
+        final = True
     morale = {}
     if g.morale is not None:
         for n in g.morale.thresholds:
@@ -339,6 +345,9 @@ def end_of_game(ctx: CheckContext):
         if vc.extra_dm:
             notes.append("DM items of the scenario the log cannot show count only when declared "
                          "(!dm): " + "; ".join(vc.extra_dm))
+    for n in ended:
+        notes.append(f"{facts.nation_name(n)} surrendered in {g.surrender_year[n]}: the game ends "
+                     f"(automatic end of game) and the victory is judged then")
     if sc is not None and not ctx.log_starts_scenario:
         notes.append("the log does not begin at the scenario's start: DM and control before it are "
                      "not known")

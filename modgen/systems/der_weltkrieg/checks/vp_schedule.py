@@ -14,13 +14,13 @@ The area functions themselves are ``rules/vp_schedule.py``.
 """
 from __future__ import annotations
 
-from modgen.check.context import CheckContext, PhaseInfo, UnitState
+from modgen.check.context import CheckContext, UnitState
 from modgen.check.engine import rule
 from modgen.check.findings import WARNING
 from modgen.model.types import GameDate
 
-from ._shared import duration_game, is_unit
-from .demoralization import dm_start, game_state
+from ._shared import is_unit
+from .demoralization import game_state
 
 
 def areas(ctx: CheckContext):
@@ -40,6 +40,16 @@ def _record(ctx: CheckContext) -> dict:
             "history_nations": {x.nation for x in a if x.kind == "morale" and x.thresholds},
             "gone": {}, "seen": set(), "back": set(), "history": {}}
     return r
+
+
+@rule("VP 2", "setup")
+def nations_at_start(ctx: CheckContext):
+    """VP area 2: the nations whose units stand on the map when the log begins."""
+    r = _record(ctx)
+    if r["removed_nations"]:
+        r["seen"].update(u.nation for u in ctx.units.values()
+                         if u.nation in r["removed_nations"] and u.hex is not None and is_unit(u))
+    return ()
 
 
 @rule("VP 2", "move")
@@ -66,7 +76,8 @@ def nation_removed_from_play(ctx: CheckContext, u: UnitState, frm, to, frm_map):
 
 def dm_history_at(ctx: CheckContext, date: GameDate) -> None:
     """The DM total (starting DM included, as for national morale) of each nation whose
-    thresholds have no year, at the end of ``date``."""
+    thresholds have no year, at the end of ``date`` (called by ``demoralization`` when the turn
+    changes, before the new turn's DM income, and by ``end_of_game`` for the last turn)."""
     r = _record(ctx)
     if not r["history_nations"]:
         return
@@ -78,16 +89,6 @@ def dm_history_at(ctx: CheckContext, date: GameDate) -> None:
             h[-1] = (date, tot)
         elif not h or h[-1][1] != tot:
             h.append((date, tot))
-
-
-@rule("VP 6", "turn")
-def dm_by_turn(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
-    """VP area 6: the DM of a nation whose thresholds have no year, at the end of each turn."""
-    if not duration_game(ctx) or not isinstance(old.date, GameDate) or old.date == new.date:
-        return ()
-    dm_start(ctx, game_state(ctx))
-    dm_history_at(ctx, old.date)
-    return ()
 
 
 @rule("VP", "declare")

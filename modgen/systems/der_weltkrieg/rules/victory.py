@@ -330,7 +330,9 @@ def _vp(c: Condition, facts: Facts) -> Verdict:
     if p.get("max") is not None:
         parts.append(compare(vp, "<=", Span(p["max"], p["max"])))
     value = False if False in parts else (None if None in parts else True)
-    return Verdict(value, f"{vp} VP (needed {p.get('min', '…')}..{p.get('max', '…')})")
+    lo = "…" if p.get("min") is None else p["min"]
+    hi = "…" if p.get("max") is None else p["max"]
+    return Verdict(value, f"{vp} VP (needed {lo}..{hi})")
 
 
 def evaluate_condition(c: Condition, facts: Facts, levels: list | None = None) -> Verdict:
