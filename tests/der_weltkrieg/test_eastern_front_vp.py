@@ -267,3 +267,49 @@ def test_the_report_lists_each_area_in_text_and_html(game, tmp_path, capsys):
     html = capsys.readouterr().out
     assert "<tr><td>6</td><td>-11</td><td>area 6: Russia Shaken National Morale on Turn 2 " \
            "January 1916: -11 VP;" in html
+
+
+def test_a_possible_surrender_leaves_the_shift_undetermined(game):
+    """15-9 prints A-H's 1914 surrender at 450 DM, below Shaken's 550 (out of 26-5's order): at
+    460 DM in October 1914 A-H has possibly surrendered, so whether the level shifts is
+    undetermined — said, never applied. (Economic Collapse, 375 in 1914, likewise only possible:
+    area 5 is 0-5 VP; with 5 + 2 declared and Serbia standing, 5: Entente Decisive either way.)"""
+    t = game_of(game, declare=("!vp 1 5", "!vp 3 2"),
+                dm=[(GameDate(1914, 10, 1), "austria-hungary", 460)])
+    eog = check(t).end_of_game
+    assert {a.area: a.vp for a in eog.vp_areas}[5] == Span(0, 5)
+    assert eog.outcome.winner.level.label == "Entente Decisive" and eog.outcome.shift == ""
+    assert ("the automatic end's shift is undetermined: whether Austria-Hungary surrendered"
+            in eog.summary), eog.summary
+    assert not eog.final
+
+
+def test_periods_and_bands_of_the_schedule():
+    from modgen.model.scenario_rules import period, period_range
+    assert period("1914-Q3") == ((1914, 7), (1914, 9))
+    assert period("1915-H2") == ((1915, 7), (1915, 12))
+    assert period_range("1914..1915-H1") == ((1914, 1), (1915, 6))
+    assert period_range("..1914-09") == (None, (1914, 9))
+    with pytest.raises(ValueError):
+        period("1915-H3")
+    a = VpArea(6, "morale", nation="russia", states=("shaken",), never=0,
+               bands=tuple(VpBandOf(w, v) for w, v in [("1914-Q3", -17), ("1914-Q4", -16)]))
+    # possible from September 1914 (3Q), certain in October (4Q): −17..−16; never certain: or 0
+    assert VS.window_vp(a, GameDate(1914, 9, 1), GameDate(1914, 10, 1), GameDate(1914, 10, 1)) \
+        == (Span(-17, -16), "")
+    assert VS.window_vp(a, GameDate(1914, 9, 1), None, GameDate(1914, 10, 1))[0] == Span(-17, 0)
+    v, gap = VS.window_vp(a, GameDate(1914, 12, 1), None, GameDate(1915, 1, 1))
+    assert v is None and gap == "January 1915"
+    # thresholds without a year: possible from the least, certain from the greatest value
+    hist = [(GameDate(1915, 1, 1), Span(790, 790)), (GameDate(1915, 2, 1), Span(820, 820)),
+            (GameDate(1915, 5, 1), Span(940, 960))]
+    assert VS.first_reached(hist, (800, 850, 900, 950)) == (GameDate(1915, 2, 1), None)
+    hist.append((GameDate(1915, 6, 1), Span(950, 950)))
+    assert VS.first_reached(hist, (800, 850, 900, 950)) == (GameDate(1915, 2, 1), GameDate(1915, 6, 1))
+
+
+def VpBandOf(when, vp):
+    from modgen.model.scenario_rules import period_range
+    from modgen.model.types import VpBand
+    first, last = period_range(when)
+    return VpBand(first, last, vp, when)

@@ -251,8 +251,7 @@ def vp_areas(ctx: CheckContext, g: GameRecord, facts: LogFacts) -> list[VS.AreaV
             nat = ctx.game.nations.get(a.nation)
             out.append(VS.removed_area(a, (nat.adjective or nat.name) if nat else a.nation,
                                        rec["gone"].get(a.nation), a.nation in rec["seen"],
-                                       a.nation in rec["back"], end,
-                                       log_starts=ctx.log_starts_scenario))
+                                       a.nation in rec["back"], end))
         elif a.kind == "morale":
             out.append(VS.morale_area(a, name, _state_times(ctx, g, rec, a), M.LABELS, end,
                                       missing=_morale_missing(ctx, g, a, name)))
@@ -340,6 +339,12 @@ def end_of_game(ctx: CheckContext):
     if vc is not None:
         outcome = V.evaluate(vc, facts, final=final, surrender_year=g.surrender_year)
         summary = outcome.summary(ctx.side_name)
+        open_shift = [sh.nation for sh in vc.shifts if sh.nation not in g.surrender_year
+                      and g.morale is not None and g.morale.state(sh.nation, M.SURRENDER) is None]
+        if outcome.winner is not None and open_shift:
+            summary += ("; the automatic end's shift is undetermined: whether "
+                        + " or ".join(facts.nation_name(n) for n in open_shift)
+                        + " surrendered (its DM straddle the surrender threshold)")
         if any(c.type in ("controls", "occupies") for lv in vc.levels for c in _walk(lv.condition)):
             notes.append(CONTROL_READING)
         if vc.extra_dm:

@@ -144,21 +144,20 @@ def morale_area(area: VpArea, nation_name: str, states: dict[str, tuple[GameDate
 
 
 def removed_area(area: VpArea, nation_name: str, gone: GameDate | None, seen: bool,
-                 back: bool, end: GameDate, *, log_starts: bool) -> AreaVp:
+                 back: bool, end: GameDate) -> AreaVp:
     """Area 2: the time all of a nation's units were removed from play (the turn the last one
     left the map). Undetermined when none of them was on the map in the log (the set-up is not
-    in it), or when one came back after (removed from play is for good)."""
+    in it), or when one came back after (removed from play is for good); still on the map at the
+    end: ``never``."""
     a = area.area
     if back:
-        return AreaVp(a, None, f"area {a}: {nation_name}'s units left the map on {gone} and one "
+        return AreaVp(a, None, f"area {a}: {nation_name} units left the map on {gone} and one "
                       f"came back", f"when all {nation_name} forces were removed from play")
     if gone is None:
-        if not seen or not log_starts:
-            return AreaVp(a, None, f"area {a}: no {nation_name} unit on the map in the log" if not seen
-                          else f"area {a}: the log does not begin at the scenario's start",
+        if not seen:
+            return AreaVp(a, None, f"area {a}: no {nation_name} unit on the map in the log",
                           f"when all {nation_name} forces were removed from play (the log shows "
-                          f"none of them)" if not seen else f"whether all {nation_name} forces "
-                          f"were removed before the log begins")
+                          f"none of them)")
         n = area.never or 0
         return AreaVp(a, Span(n, n), f"area {a}: {nation_name} units still on the map at the end: "
                       f"{n} VP")
