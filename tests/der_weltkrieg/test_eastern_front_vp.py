@@ -199,10 +199,11 @@ def test_area_5_without_duration_is_undetermined(game):
 
 def test_area_6_russia_thresholds_without_their_years(game):
     """The East Front Duration Game (003): Russia's 11-39 Economic Collapse (800-950) and
-    Surrender (950-1100) values have no year (M7). Russia: Shaken in February 1915 (1Q: −15);
-    868-ish DM from May 1915 (Economic Collapse possible from 2Q), past 950 from August 1915
-    (certain, 3Q): −14..−13; surrender possible from August 1915 at 950, not certain by the end
-    (September 1915): −13 or none: −13..0. Area 6: −42..−28, and the total undetermined."""
+    Surrender (950-1100) values have no year (M7). Russia (with 11-35's 3 DM a month from
+    November 1914): 612 DM in February 1915, Shaken (1Q: −15); 871 in May, Economic Collapse
+    possible (2Q); 980 in August, certain (3Q): −14..−13; surrender possible from August (950),
+    not certain by the end (983 in September, below 1100): −13 or none, −13..0. Area 6:
+    −42..−28, and the total undetermined."""
     t = game_of(game, "ef-duration-1914", dm=[(GameDate(1915, 2, 2), "russia", 600),
                                               (GameDate(1915, 5, 2), "russia", 250),
                                               (GameDate(1915, 8, 2), "russia", 100)])
