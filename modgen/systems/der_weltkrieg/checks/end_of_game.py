@@ -238,7 +238,7 @@ def vp_areas(ctx: CheckContext, g: GameRecord, facts: LogFacts) -> list[VS.AreaV
     end = ctx.now.date
     if not isinstance(end, GameDate):
         return []
-    rec = VPS._record(ctx)
+    rec = VPS.record(ctx)
     declared = VPS.declared_values(ctx)
     out = []
     for a in VPS.areas(ctx):

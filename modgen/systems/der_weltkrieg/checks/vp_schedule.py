@@ -29,7 +29,7 @@ def areas(ctx: CheckContext):
     return vc.vp_areas if vc is not None else ()
 
 
-def _record(ctx: CheckContext) -> dict:
+def record(ctx: CheckContext) -> dict:
     """What the schedule keeps: nations whose removal counts (``removed``), nations whose DM are
     kept by turn (``history``), the turns of removal, units seen, units back."""
     r = ctx.cache.get("vp-record")
@@ -45,7 +45,7 @@ def _record(ctx: CheckContext) -> dict:
 @rule("VP 2", "setup")
 def nations_at_start(ctx: CheckContext):
     """VP area 2: the nations whose units stand on the map when the log begins."""
-    r = _record(ctx)
+    r = record(ctx)
     if r["removed_nations"]:
         r["seen"].update(u.nation for u in ctx.units.values()
                          if u.nation in r["removed_nations"] and u.hex is not None and is_unit(u))
@@ -58,7 +58,7 @@ def nation_removed_from_play(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     n = u.nation
     if n is None or u.counter is None:
         return ()
-    r = _record(ctx)
+    r = record(ctx)
     if n not in r["removed_nations"] or not is_unit(u):
         return ()
     if to is not None:
@@ -78,7 +78,7 @@ def dm_history_at(ctx: CheckContext, date: GameDate) -> None:
     """The DM total (starting DM included, as for national morale) of each nation whose
     thresholds have no year, at the end of ``date`` (called by ``demoralization`` when the turn
     changes, before the new turn's DM income, and by ``end_of_game`` for the last turn)."""
-    r = _record(ctx)
+    r = record(ctx)
     if not r["history_nations"]:
         return
     g = game_state(ctx)
