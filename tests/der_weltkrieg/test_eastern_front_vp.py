@@ -138,6 +138,13 @@ def test_we_sc_06_automatic_end_shift_through_modgen_check(game, tmp_path, capsy
     assert "shifted 2 levels towards entente (from Entente Marginal)" in v["shift"]
     assert v["certain"] is True and out["end_of_game"]["final"] is True
     assert "victory: Entente, level decisive (Entente Decisive)" in v["summary"]
+    assert not any("the log goes on after" in n for n in out["end_of_game"]["notes"])
+    # a log that goes on after the surrender says so (what follows is not the game's)
+    t = we06(game, 1916)
+    to_turn(t, GameDate(1916, 3, 1))
+    notes = check(t).end_of_game.notes
+    assert any("the log goes on after Austria-Hungary's surrender on Turn 2 February 1916" in n
+               for n in notes), notes
 
 
 def test_we_sc_06_derived_1917_shifts_one_level(game):

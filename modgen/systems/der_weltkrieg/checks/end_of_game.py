@@ -353,6 +353,11 @@ def end_of_game(ctx: CheckContext):
     for n in ended:
         notes.append(f"{facts.nation_name(n)} surrendered in {g.surrender_year[n]}: the game ends "
                      f"(automatic end of game) and the victory is judged then")
+        on = g.morale.when.get((n, M.SURRENDER)) if g.morale is not None else None
+        if on is not None and isinstance(ctx.now.date, GameDate) and ctx.now.date > on:
+            notes.append(f"the log goes on after {facts.nation_name(n)}'s surrender on {on} (to "
+                         f"{ctx.now.date}): what happened after it still counts here, which the "
+                         f"automatic end of game does not allow")
     if sc is not None and not ctx.log_starts_scenario:
         notes.append("the log does not begin at the scenario's start: DM and control before it are "
                      "not known")
