@@ -1055,6 +1055,7 @@ NEUTRAL_AT_START = {
 def linked_schedule(sc: dict, units: dict) -> list[dict]:
     """18-2 (000:L1961-1984): the A-H East Front reinforcements of 1914, with their hexes."""
     out = []
+    seen: set[str] = set()
     for e in sc["reinforcements"]["schedule"]:
         if e.get("nation") != "Austria-Hungary" or not e.get("date"):
             continue
@@ -1079,14 +1080,21 @@ def linked_schedule(sc: dict, units: dict) -> list[dict]:
                 if cid is None:
                     continue
                 p = {"counter": cid}
-                if u.get("hex"):
+                if cid in seen and cid == "ah-flotilla-enns":
+                    # 4 October 1914 (000:L1974): not a second flotilla but its second step, "to
+                    # bring the existing understrength Enns counter to full strength, or to bring
+                    # an eliminated 3-R* Enns back from the dead pile": it is placed nowhere new
+                    p["location"] = ("where the Enns stands (or from the dead pile): the second "
+                                     "step of the flotilla that arrived at 6-5:1204 (18-2)")
+                elif u.get("hex"):
                     p["hex"] = f"{u.get('map', '5-5')}:{u['hex']}"
                 else:
                     p["location"] = ("map 6-5" if u.get("map") == "6-5" else
                                      "map 5-5 (18-2: 1914 reinforcements are for the Eastern Front unless designated)")
-                if u.get("reduced_marker"):
+                if u.get("reduced_marker") and cid not in seen:
                     p["reduced"] = True
                 p["line"] = e["line"]
+                seen.add(cid)
                 arrivals.append(p)
         if arrivals:
             out.append({"date": date_text(e["date"]), "nation": "austria-hungary", "section": "18-2",

@@ -135,7 +135,7 @@ def test_we_sc_06_automatic_end_shift_through_modgen_check(game, tmp_path, capsy
     met = [lv["label"] for lv in v["levels"] if lv["met"]]
     assert met == ["Entente Marginal"], v["levels"]
     assert v["winner"]["label"] == "Entente Decisive", v
-    assert "shifted 2 levels towards entente (from Entente Marginal)" in v["shift"]
+    assert "shifted 2 levels towards Entente (from Entente Marginal)" in v["shift"]
     assert v["certain"] is True and out["end_of_game"]["final"] is True
     assert "victory: Entente, level decisive (Entente Decisive)" in v["summary"]
     assert not any("the log goes on after" in n for n in out["end_of_game"]["notes"])
@@ -153,7 +153,7 @@ def test_we_sc_06_derived_1917_shifts_one_level(game):
     assert {a.area: a.vp for a in eog.vp_areas}[5] == Span(2, 2)
     assert {a.area: a.vp for a in eog.vp_areas}[6] == Span(-7, -7)
     assert eog.outcome.winner.level.label == "Entente Substantial"
-    assert "shifted 1 level towards entente" in eog.outcome.shift
+    assert "shifted 1 level towards Entente" in eog.outcome.shift
 
 
 def test_without_a_surrender_no_shift(game):

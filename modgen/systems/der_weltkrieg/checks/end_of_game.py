@@ -117,7 +117,9 @@ class LogFacts:
         y = self.g.surrender_year.get(nation)
         if y is not None:
             return True, y
-        if self.g.morale is not None and self.g.morale.state(nation, M.SURRENDER) is None:
+        if self.g.morale is None or nation not in self.g.morale.thresholds:
+            return None, None           # no thresholds for this nation: its surrender is not known
+        if self.g.morale.state(nation, M.SURRENDER) is None:
             return None, None
         return False, None
 

@@ -472,7 +472,7 @@ def evaluate(vc: VictoryConditions, facts: Facts, *, final: bool = True,
     else:
         out.possible = open_
     if out.winner is not None and vc.shifts and surrender_year:
-        out.shift = apply_shift(vc, out, surrender_year)
+        out.shift = apply_shift(vc, out, surrender_year, facts)
     return out
 
 
@@ -503,7 +503,8 @@ def shift_level(vc: VictoryConditions, side: str, level: str, towards: str, step
     return scale[j]
 
 
-def apply_shift(vc: VictoryConditions, out: Outcome, surrender_year: dict[str, int]) -> str:
+def apply_shift(vc: VictoryConditions, out: Outcome, surrender_year: dict[str, int],
+                facts: Facts) -> str:
     w = out.winner
     for sh in vc.shifts:
         y = surrender_year.get(sh.nation)
@@ -513,8 +514,9 @@ def apply_shift(vc: VictoryConditions, out: Outcome, surrender_year: dict[str, i
         side, level = shift_level(vc, w.level.side, w.level.level, sh.towards, steps)
         target = next((lv for lv in vc.levels if lv.side == side and lv.level == level), None)
         if target is not None:
-            text = (f"{sh.nation} surrendered in {y}: shifted {steps} level"
-                    f"{'s' if steps != 1 else ''} towards {sh.towards} (from {w.level.label})")
+            text = (f"{facts.nation_name(sh.nation)} surrendered in {y}: shifted {steps} level"
+                    f"{'s' if steps != 1 else ''} towards {facts.side_name(sh.towards)} "
+                    f"(from {w.level.label})")
             out.winner = LevelResult(target, Verdict(True, w.verdict.because))
             return text
     return ""
