@@ -32,6 +32,7 @@ map edge" nor which hexes make a "country interior"):
 """
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from dataclasses import dataclass
 from typing import Iterable
@@ -40,9 +41,10 @@ from modgen.hexgrid import Hex
 from .board import Board
 from .movement import OK, step_cost
 from .rail import hex_has_rail
-from .supply import SupplyLine, supply_length_penalty, supply_line
+from .supply import (SUPPLY_BLOCKING_TERRAINS, SupplyLine, _may_enter, supply_length_penalty,
+                     supply_line)
 from .terrain import TerrainCosts
-from .units import UnitView, is_fortress, is_ground_combat_unit
+from .units import UnitView, is_fortress, is_ground_combat_unit, is_hq
 
 #: 19-15: a line of communication may cross at most one mountain hexside.
 LOC_MOUNTAIN_HEXSIDES = 1
@@ -178,9 +180,6 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     (the same dict for every search of units that move alike: mountain units or not, not HQs;
     see :func:`_edge_mp`), ``enter_memo`` whether each hex may be entered (19-7: the same dict
     while the positions, ``ezoc`` and ``unit.side`` stay the same)."""
-    import heapq
-    from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
-    from .units import is_hq
     if start == hq_hex:
         return 0
     h0 = guide.get(start)
@@ -188,13 +187,21 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
         return None
     memo = None if is_hq(unit) else edge_memo
     markers = board.markers
+    hexside = board.hexside
+    side_of = unit.side
+    guide_get = guide.get
+    memo_get = memo.get if memo is not None else None
+    enter_get = enter_memo.get if enter_memo is not None else None
     best = {start: 0}
+    best_get = best.get
     heap = [(h0, 0, start)]
+    push, pop = heapq.heappush, heapq.heappop
     done: set = set()
     goal_exempt: frozenset = frozenset()
+    big = 1 << 30
     while heap:
-        _f, g, h = heapq.heappop(heap)
-        if h in done or g != best.get(h):
+        _f, g, h = pop(heap)
+        if h in done or g != best_get(h):
             continue
         if h == hq_hex:
             return g
@@ -202,31 +209,35 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
         for n in h.neighbours():
             if n in done:
                 continue
-            hn = guide.get(n)
+            hn = guide_get(n)
             if hn is None or g + hn > max_mp:
                 continue
             # the step's MP when it was worked out before (None: it may not be crossed, for any
             # position: a blocking hexside or a prohibited step into a hex without enemy units)
-            key = (h, n, markers(n)) if memo is not None else None
-            mp = memo.get(key, _MISS) if memo is not None else _MISS
-            if mp is None:
-                continue
+            if memo_get is not None:
+                key = (h, n, markers(n))
+                mp = memo_get(key, _MISS)
+                if mp is None:
+                    continue
+            else:
+                key = None
+                mp = _MISS
             if mp is _MISS:
-                side = board.hexside(h, n)
+                side = hexside(h, n)
                 if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
                     if memo is not None:
                         memo[key] = None
                     continue
             if n == hq_hex:
-                if not _may_enter(board, unit.side, n, goal_exempt):
+                if not _may_enter(board, side_of, n, goal_exempt):
                     continue
-            elif enter_memo is not None:
-                ok = enter_memo.get(n)
+            elif enter_get is not None:
+                ok = enter_get(n)
                 if ok is None:
-                    ok = enter_memo[n] = _may_enter(board, unit.side, n, ezoc)
+                    ok = enter_memo[n] = _may_enter(board, side_of, n, ezoc)
                 if not ok:
                     continue
-            elif not _may_enter(board, unit.side, n, ezoc):
+            elif not _may_enter(board, side_of, n, ezoc):
                 continue
             if mp is _MISS:
                 # (19-7 first: ``_edge_mp`` keeps answers for hexes without enemy units only)
@@ -234,10 +245,10 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
                 if mp is None:
                     continue
             ng = g + mp
-            if ng + hn > max_mp or ng >= best.get(n, 1 << 30):
+            if ng + hn > max_mp or ng >= best_get(n, big):
                 continue
             best[n] = ng
-            heapq.heappush(heap, (ng + hn, ng, n))
+            push(heap, (ng + hn, ng, n))
     return None
 
 
