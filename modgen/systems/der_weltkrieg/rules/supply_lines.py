@@ -165,8 +165,40 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
     lower bound of the real ones, which depends only on the map — a guide for
     :func:`supply_line_guided` that can be kept for the whole game. ``edge_memo``: as
     :func:`supply_line_guided`'s (the bare terrain is the live board with no marker)."""
-    return supply_distances(_BareMap(board), unit, hq_hex, costs, ezoc=frozenset(), max_mp=max_mp,
-                            edge_memo=edge_memo)
+    # :func:`supply_distances` on ``_BareMap(board)``, with its lookups bound to locals: every hex
+    # may be entered on the bare terrain (19-7), and a step's memo key has no marker in it
+    bare = _BareMap(board)
+    memo = None if is_hq(unit) else edge_memo
+    hex_info, hexside = board.hex_info, board.hexside
+    no_markers = ()
+    dist = {hq_hex: 0}
+    get = dist.get
+    heap = [(0, hq_hex)]
+    push, pop = heapq.heappush, heapq.heappop
+    done: set = set()
+    big = 1 << 30
+    while heap:
+        g, h = pop(heap)
+        if h in done or g != get(h):
+            continue
+        done.add(h)
+        for n in h.neighbours():
+            if n in done or hex_info(n) is None:
+                continue
+            side = hexside(n, h)
+            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                continue
+            mp = memo.get((n, h, no_markers), _MISS) if memo is not None else _MISS
+            if mp is _MISS:
+                mp = _edge_mp(bare, unit, n, h, costs, memo)
+            if mp is None:
+                continue
+            ng = g + mp
+            if ng > max_mp or ng >= get(n, big):
+                continue
+            dist[n] = ng
+            push(heap, (ng, n))
+    return dist
 
 
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
