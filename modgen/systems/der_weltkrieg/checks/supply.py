@@ -30,15 +30,13 @@ from .supply_ledger import ledger, shaken_nations, supply_limits
 
 
 def position_key(ctx: CheckContext) -> int:
-    """A key of where every piece stands (units and markers), kept per ``ctx.version``: supply
-    lines, lines of communication and 20-1 depend on positions, ZOCs and markers, not on faces,
-    so a flip (which bumps the version) keeps their answers."""
-    hit = ctx.cache.get("position-key")
-    if hit is not None and hit[0] == ctx.version:
-        return hit[1]
-    key = hash(frozenset((p, u.hex) for p, u in ctx.units.items() if u.hex is not None))
-    ctx.cache["position-key"] = (ctx.version, key)
-    return key
+    """A key of where every piece stands (units and markers): supply lines, lines of
+    communication and 20-1 depend on positions, ZOCs and markers, not on faces, so a flip keeps
+    their answers. The engine bumps an entry of ``ctx.side_version`` whenever a piece enters,
+    leaves or changes hex (``CheckContext.reindex``), and the entries only grow: their sum moves on
+    at every such change and never comes back (positions that return after an undo get a new
+    key: their answers are worked out again)."""
+    return sum(ctx.side_version.values())
 
 
 def ezoc_of(ctx: CheckContext, side: str | None):
