@@ -21,6 +21,7 @@ from modgen.hexgrid import Hex
 from ..rules import combat as C
 from ..rules import movement as mv
 from ..rules.units import AUSTRIA_HUNGARY, RUSSIA, nation_is
+from ..rules.stacking import stack_count, stacking_limit
 from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
@@ -237,7 +238,6 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
 
 def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:
     """14-10: whether ``u`` retreating into ``h`` would break the stacking limit there."""
-    from ..rules.stacking import stack_count, stacking_limit
     views = [RP.unit_view(v) for v in occupants if v.side == u.side] + [RP.unit_view(u, h)]
     count = stack_count(views, _stacking_options(ctx))
     limit = stacking_limit(board, h)

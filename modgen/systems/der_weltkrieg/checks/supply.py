@@ -24,6 +24,7 @@ from modgen.model.types import GameDate
 
 from ..rules import supply_lines as SL
 from ..rules import supply_points as SPR
+from ..rules.units import is_mountain
 from ._shared import (board_state, duration_game, enemy_zoc_hexes, is_hq, is_unit, kind_of,
                       side_nations, terrain_costs, unit_view)
 from .supply_ledger import ledger, shaken_nations, supply_limits
@@ -75,7 +76,6 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
         costs = terrain_costs(ctx)
         if board is None or costs is None:
             return None
-        from ..rules.units import is_mountain
         v = unit_view(unit, start)
         mountain = is_mountain(v)
         # the MP of each step for units that move alike (rules.supply_lines._edge_mp: the map, the
