@@ -116,7 +116,8 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
     costs = terrain_costs(ctx)
     if board is None or costs is None:
         return None
-    depots = [u.hex for u in ctx.units.values() if u.hex is not None and kind_of(ctx, u) == "depot"]
+    depots = [u.hex for u in ctx.units.values() if u.hex is not None and u.marker_id is not None
+              and kind_of(ctx, u) == "depot"]
     loc = SL.hq_line_of_communication(board, unit_view(hq), costs,
                                       friendly_countries=side_nations(ctx, hq.side),
                                       ezoc=ezoc_of(ctx, hq.side), depots=depots)
