@@ -527,6 +527,10 @@ def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[He
             if n not in seen and controlled(n):
                 info = board.hex_info(n)
                 if info is not None and info.land:
+                    if n not in ezoc or n in ports:
+                        # every hex joined is looked at in turn: this one ends the search with
+                        # None (as the limit would, before it): no need to walk on to it
+                        return None
                     seen.add(n)
                     q.append(n)
     return frozenset(seen)
