@@ -17,7 +17,8 @@ model and the module writer are shared with every other system.
   (23), ``supply`` (19: searches, payments), ``supply_ledger`` (17, 18: SupplyPoints), ``income``
   (25-7), ``sp_markers`` (18-8..18-11), ``pockets`` (20-11, 20-13), ``trenches`` (22),
   ``fortresses`` (21), ``demoralization`` (26-1..26-5), ``national_morale`` (26-6, 26-7),
-  ``end_of_game`` (victory); a new subject is a new module there, listed in ``SYSTEM.rules``;
+  ``vp_schedule`` (the EF duration games' Victory Point areas), ``end_of_game`` (victory); a new
+  subject is a new module there, listed in ``SYSTEM.rules``;
 * ``combat_record`` — the ``Combat`` record of each combat (what other rules, e.g. supply, read);
 * ``declarations`` — the chat keywords of the system (``!rail``, ``!column``, ``!retreat``, ``!war``);
 * ``module`` — what its VASSAL module has beyond the common components (tracker, dice);
@@ -37,7 +38,7 @@ SYSTEM = System(
            ".checks.combat", ".checks.step_losses", ".checks.recombination", ".checks.supply", ".checks.supply_ledger",
            ".checks.income", ".checks.sp_markers", ".checks.pockets", ".checks.trenches",
            ".checks.fortresses", ".checks.demoralization", ".checks.national_morale",
-           ".checks.end_of_game"),
+           ".checks.vp_schedule", ".checks.end_of_game"),
     games={"italian-front": (".italian_front",),
            "eastern-front": (".eastern_front", ".eastern_front_combat", ".eastern_front_entry")},
     declarations=".declarations:KEYWORDS",

@@ -36,6 +36,8 @@ Supply and the end of the game (``<HQ>`` as VASSAL names it, its counter id or i
     !duration                        the game is a duration game: starting DM (4-1 …), national
                                      morale (15-9, 15-10), 15-4..15-8, Corps HQ limits (18-17, 18-18)
     !dm <nation> <points> [why]      DM points the log cannot show (scenario extra DM, off-map events)
+    !vp <area> <VP> [why]            the VP of an area of the scenario's VP schedule the log cannot
+                                     show, e.g. !vp 1 3 (EF duration games: areas 1 and 3)
     !optional <rule>                 an optional rule is in play, e.g. !optional 22-22
     !joins <nation>                  a neutral nation joins the war now (Eastern Front 11-51, 11-55,
                                      17-6)
@@ -243,6 +245,15 @@ def parse_dm(keyword: str, rest: str) -> decl.Declaration:
     return decl.Declaration(keyword, args=(words[0].lower(), words[1], " ".join(words[2:])))
 
 
+def parse_vp(keyword: str, rest: str) -> decl.Declaration:
+    """``!vp <area> <VP> [why]``: the Victory Points of an area of the scenario's VP schedule that
+    the log cannot show (EF duration games: area 1, the 33-20 points; area 3, German assistance)."""
+    words = rest.split()
+    if len(words) < 2 or not re.fullmatch(r"\d{1,2}", words[0]) or not re.fullmatch(r"[-+]?\d{1,3}", words[1]):
+        raise decl.DeclarationError("!vp needs <area> <VP> [reason], e.g. !vp 1 3 (area 1 gives 3 VP)")
+    return decl.Declaration(keyword, args=(str(int(words[0])), str(int(words[1])), " ".join(words[2:])))
+
+
 def parse_optional(keyword: str, rest: str) -> decl.Declaration:
     words = rest.split()
     if len(words) != 1 or not re.fullmatch(r"\d+-\d+", words[0]):
@@ -279,6 +290,7 @@ KEYWORDS = {
     "transfer": (parse_transfer, "!transfer <HQ> <SP> to <HQ>  (18-6, e.g. !transfer 1st 3 to 2nd)"),
     "duration": (parse_flag, "!duration  (a duration game: national morale, 15-4..15-8, 18-17/18-18)"),
     "dm": (parse_dm, "!dm <nation> <points> [reason]  (DM the log cannot show)"),
+    "vp": (parse_vp, "!vp <area> <VP> [reason]  (an area of the VP schedule the log cannot show)"),
     "optional": (parse_optional, "!optional <rule>  (an optional rule in play, e.g. !optional 22-22)"),
     "roll": (one_word, "!roll <rule>  (the next 1d6 is that rule's roll: Eastern Front 11-55 "
                        "Romania's entry, 17-6 Italy's entry)"),

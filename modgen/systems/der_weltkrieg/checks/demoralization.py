@@ -403,6 +403,9 @@ def duration_dm_and_morale(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
         # DM of the phase that ended were suffered on its turn: a state they reach is reached
         # then (11-55: "in the course of the 3 Jun 1916 turn … 'Shaken'"), not on the next turn
         _update_morale(g, old.date)
+    if isinstance(old.date, GameDate) and old.date != d:
+        from .vp_schedule import dm_history_at
+        dm_history_at(ctx, old.date)         # VP area 6: DM by turn where thresholds have no year
     if d.turn == 0 and d not in g.dm_income_dates and sc is not None:
         g.dm_income_dates.add(d)
         for inc in sc.dm_income:
