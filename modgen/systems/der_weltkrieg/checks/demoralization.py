@@ -38,6 +38,7 @@ from ..rules import demoralization as D
 from ..rules import morale as M
 from ..rules.demoralization import Span
 from ._shared import duration_game, is_unit, kind_of
+from .common import hook
 
 
 @dataclass
@@ -333,7 +334,6 @@ def _marker_loss(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex, *, plac
 
 
 def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
-    from .common import hook
     mapdef = map_of(ctx, h)
     info = mapdef.hexes.get(h) if mapdef is not None else None
     if info is None or not info.country or info.country not in ctx.game.nations:

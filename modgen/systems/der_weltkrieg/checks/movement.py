@@ -15,6 +15,7 @@ from ..rules import zoc
 from ..rules.units import column_allowance, is_flotilla, movement_allowance, rail_capacity_divisions
 from .common import (board_state, declared, enemy_zoc_hexes, is_unit, placeholder_inputs, terrain_costs,
                      unit_view)
+from .column_attack import column_attack_advance
 from .rail import EntrainedBoard, possibly_entrained, rail_capacity_left, rail_mp
 
 
@@ -32,7 +33,6 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     drops = ctx.moves.get(u.piece, [])
     if len(drops) < 2:
         return
-    from .column_attack import column_attack_advance
     if drops[-1] == to and column_attack_advance(ctx, u, to):
         # 16-9: an advance after a Column Attack costs no Movement Points
         drops.pop()

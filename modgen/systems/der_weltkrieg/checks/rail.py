@@ -148,6 +148,26 @@ def _networks(ctx: CheckContext, board):
     return rail.SimpleRailNetworks(board, owner=owners, inoperative=inop)
 
 
+def _network_of(ctx: CheckContext, board, h: Hex) -> str | None:
+    """``_networks(ctx, board).network(h)`` without building the networks: whether a hex has a
+    rail line is map data, kept per map for the check."""
+    if h in rail_inoperative(ctx):
+        return None
+    memo = ctx.cache.get("rail-hexes")
+    if memo is None or memo[0] is not board.map:
+        memo = ctx.cache["rail-hexes"] = (board.map, {})
+    has = memo[1].get(h)
+    if has is None:
+        has = memo[1][h] = rail.hex_has_rail(board, h)
+    if not has:
+        return None
+    owners = rail_owners(ctx, board)
+    if h in owners:
+        return owners[h]
+    info = board.hex_info(h)
+    return info.country if info else None
+
+
 #: 9-3: "an enemy Infantry type division (or multiple infantry type brigades)"
 INFANTRY_TYPES_9_3 = frozenset({"inf", "mtn", "aslt", "mtn-aslt", "marine"})
 DIVISION_SIZES_9_3 = frozenset({"XX", "XXX", "XXXX"})
@@ -168,7 +188,7 @@ def enemy_infantry_makes_rail_inoperative(ctx: CheckContext, u: UnitState, frm, 
     board = board_state(ctx)
     if board is None:
         return ()
-    net = _networks(ctx, board).network(to)
+    net = _network_of(ctx, board, to)
     owner = ctx.game.nations.get(net) if net is not None else None
     if owner is None or owner.side == u.side:
         return ()

@@ -18,12 +18,12 @@ from modgen.check.findings import UNDETERMINED, VIOLATION, Placeholder
 from modgen.hexgrid import Hex
 
 from .common import circle_placeholders, enemy_zoc_hexes, is_unit, placeholder_inputs
+from .combat_state import unit_strengths
 
 INFANTRY = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt", "rpl"})
 
 
 def _strength(ctx: CheckContext, u: UnitState) -> frozenset:
-    from .combat_state import unit_strengths
     return unit_strengths(ctx, u)
 
 

@@ -22,6 +22,7 @@ from modgen.check.context import CheckContext
 
 from ..rules import combat as C
 from . import common as RP
+from ..rules.supply_lines import SEARCH_LIMIT
 from ..combat_record import (NO_SUPPLY_SEARCH, Combat, CombatUnit, Resolution, hq_has_loc,
                              supply_line_length)
 from .combat_state import (add_sets, crt_table, fmt, map_set, names_unit, on_map_6_4,
@@ -82,7 +83,12 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
     # need not look further (19-9/19-10 thresholds: 4, 3 in winter, 2 without LOC; 8, 6, 3)
     threshold = (8 if counter else 4) if not winter else (6 if counter else 3)
     bound = threshold + (u.printed or 0) + 1
-    length = supply_line_length(ctx, unit, u.hex, hq, bound) if unit is not None else ...
+    # (asked to the supply rules' bound, 19-4's 40 MP, and cut here: the combat's 19-2 check asks
+    # the same line to 40 MP next, and one search then answers both)
+    length = supply_line_length(ctx, unit, u.hex, hq, max(bound, SEARCH_LIMIT)) \
+        if unit is not None else ...
+    if length is not ... and length is not None and length > bound:
+        length = None
     if length is ...:
         lo = supply_length_penalty(max(u.hex.distance(hq.hex), 0), counterattack=counter,
                                    winter=winter, hq_without_loc=loc is False)

@@ -21,6 +21,7 @@ from modgen.hexgrid import Hex
 from ..rules import combat as C
 from ..rules import movement as mv
 from ..rules.units import AUSTRIA_HUNGARY, RUSSIA, nation_is
+from ..rules.stacking import stack_count, stacking_limit
 from . import common as RP
 from .stacking import _stacking_options
 from ..combat_record import NO_SUPPLY_SEARCH, Combat, CombatMove, is_surrounded, supply_line_length
@@ -184,12 +185,16 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
             if step.ok and not mv.minimum_move_allowed(board, RP.unit_view(u, frm), step)[0]:
                 last_option = True         # 14-16: the absolute last option
         dist = from_d = None
-        if hq is not None and d0 is not ...:
-            # only closer / same / farther matters (14-8): a bound one past the retreating hex's
-            d1 = supply_line_length(ctx, u, n, hq, (d0 + 1) if d0 is not None else 40)
+        if hq is not None and d0 is not ... and n in ezoc and not friendly:
+            # an enemy-controlled hex without friendly units is priority 7 whatever its distance
+            # to the HQ (14-8, ``C.retreat_priority``): no search
             if d0 is not None:
-                dist, from_d = (d1 if d1 is not None else d0 + 2), d0
-            # no route from the hex itself: the comparison 14-8 asks for is not defined
+                dist, from_d = d0, d0
+        elif hq is not None and d0 is not ... and d0 is not None:
+            # only closer / same / farther matters (14-8): a bound one past the retreating hex's
+            d1 = supply_line_length(ctx, u, n, hq, d0 + 1)
+            dist, from_d = (d1 if d1 is not None else d0 + 2), d0
+        # no route from the hex itself (d0 None): the comparison 14-8 asks for is not defined
         cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
     if to not in cands:
         return
@@ -233,7 +238,6 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
 
 def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:
     """14-10: whether ``u`` retreating into ``h`` would break the stacking limit there."""
-    from ..rules.stacking import stack_count, stacking_limit
     views = [RP.unit_view(v) for v in occupants if v.side == u.side] + [RP.unit_view(u, h)]
     count = stack_count(views, _stacking_options(ctx))
     limit = stacking_limit(board, h)

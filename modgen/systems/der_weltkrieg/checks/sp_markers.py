@@ -127,7 +127,9 @@ def _judge_move(ctx: CheckContext, u: UnitState, side: str, start: Hex, end: Hex
 def sp_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     """18-8, 18-9 (the Movement Phase's marker moves), 18-11 (markers that should be gone)."""
     st = _state(ctx)
-    markers = [u for u in ctx.units.values() if _is_marker(ctx, u) and u.hex is not None]
+    # (a unit is never a marker: only marker pieces are asked their kind)
+    markers = [u for u in ctx.units.values() if u.marker_id is not None and _is_marker(ctx, u)
+               and u.hex is not None]
     if ended.kind == "movement":
         for u in markers:
             side = st["side"].get(u.piece)

@@ -25,21 +25,20 @@ from modgen.model.types import GameDate
 from ..rules import danube
 from ..rules import supply_lines as SL
 from ..rules import supply_points as SPR
+from ..rules.units import is_mountain
 from ._shared import (board_state, duration_game, enemy_zoc_hexes, is_hq, is_unit, kind_of,
                       side_nations, terrain_costs, unit_view)
 from .supply_ledger import ledger, shaken_nations, supply_limits
 
 
 def position_key(ctx: CheckContext) -> int:
-    """A key of where every piece stands (units and markers), kept per ``ctx.version``: supply
-    lines, lines of communication and 20-1 depend on positions, ZOCs and markers, not on faces,
-    so a flip (which bumps the version) keeps their answers."""
-    hit = ctx.cache.get("position-key")
-    if hit is not None and hit[0] == ctx.version:
-        return hit[1]
-    key = hash(frozenset((p, u.hex) for p, u in ctx.units.items() if u.hex is not None))
-    ctx.cache["position-key"] = (ctx.version, key)
-    return key
+    """A key of where every piece stands (units and markers): supply lines, lines of
+    communication and 20-1 depend on positions, ZOCs and markers, not on faces, so a flip keeps
+    their answers. The engine bumps an entry of ``ctx.side_version`` whenever a piece enters,
+    leaves or changes hex (``CheckContext.reindex``), and the entries only grow: their sum moves on
+    at every such change and never comes back (positions that return after an undo get a new
+    key: their answers are worked out again)."""
+    return sum(ctx.side_version.values())
 
 
 def ezoc_of(ctx: CheckContext, side: str | None):
@@ -52,8 +51,8 @@ def ezoc_of(ctx: CheckContext, side: str | None):
     return hit
 
 
-#: every supply-line search reaches this far (MP), so that a search answers every later query of
-#: the same unit and HQ (the combat rules ask up to 60 MP, the supply rules 40)
+#: the bare-terrain guide of the supply-line searches reaches this far (MP), so that one guide per
+#: HQ hex serves every query (the combat rules ask up to 60 MP, the supply rules 40)
 DISTANCE_BOUND = 60
 
 
@@ -64,47 +63,53 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
     Cached while no piece moves (``position_key``)."""
     if hq is None or hq.hex is None or start is None or unit is None or unit.counter is None:
         return None
-    bound = max(DISTANCE_BOUND, max_mp)
-    key = ("supply-line", position_key(ctx), unit.piece, start, hq.hex, bound)
-    hit = ctx.cache.get(key, ...)
-    if hit is ... and max_mp < bound:
-        # no search to the full bound yet: one to ``max_mp`` only (a line longer than the caller
-        # asks for is None either way, and the A* stops sooner where there is none)
-        bound = max_mp
-        key = ("supply-line", key[1], unit.piece, start, hq.hex, bound)
-        hit = ctx.cache.get(key, ...)
-    if hit is ...:
-        board = board_state(ctx)
-        costs = terrain_costs(ctx)
-        if board is None or costs is None:
+    # what the searches made on these positions know: (the shortest line's length, the bound
+    # searched) — a line found is the shortest whatever the bound, so it answers every query; none
+    # within a bound answers the queries up to that bound. A search goes to ``max_mp`` only (a
+    # line longer than the caller asks for is None either way, and the A* stops sooner where
+    # there is none)
+    key = ("supply-line", position_key(ctx), unit.piece, start, hq.hex)
+    known = ctx.cache.get(key)
+    if known is not None:
+        if known[0] is not None:
+            return known[0] if known[0] <= max_mp else None
+        if known[1] >= max_mp:
             return None
-        from ..rules.units import is_mountain
-        v = unit_view(unit, start)
-        mountain = is_mountain(v)
-        # the MP of each step for units that move alike (rules.supply_lines._edge_mp: the map, the
-        # markers entered, mountain or not), for the whole game; whether each hex may be entered
-        # (19-7) while no piece moves, for this side
-        edges = ctx.cache.setdefault(("supply-edges", mountain, id(costs)), {})
-        pkey = position_key(ctx)
-        enter = ctx.cache.get("supply-enter")
-        if enter is None or enter[0] != (pkey, unit.side):
-            enter = ctx.cache["supply-enter"] = ((pkey, unit.side), {})
-        # on the bare terrain (no unit, marker or ZOC) a step's cost depends only on whether the
-        # unit moves as a mountain unit (32-1/32-2): artillery (29-9, 29-16), HQs (18-3) and the
-        # side (19-7) make a difference only next to units, markers or ZOC
-        # (to the full bound whatever this search's: a lower bound of every length within it)
-        gbound = max(DISTANCE_BOUND, max_mp)
-        gkey = ("supply-guide", mountain, hq.hex, gbound)
-        guide = ctx.cache.get(gkey)
-        if guide is None:
-            guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=gbound,
-                                                       edge_memo=edges)
-        hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
-                                    ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
-                                    guide=guide, edge_memo=edges, enter_memo=enter[1],
-                                    blocked=interdicted_hexsides(ctx, unit.side))
-        _cache_put(ctx, key, hit)
-    return hit if hit is not None and hit <= max_mp else None
+    bound = max_mp
+    board = board_state(ctx)
+    costs = terrain_costs(ctx)
+    if board is None or costs is None:
+        return None
+    v = unit_view(unit, start)
+    mountain = is_mountain(v)
+    # the MP of each step for units that move alike (rules.supply_lines._edge_mp: the map, the
+    # markers entered, mountain or not), for the whole game; whether each hex may be entered
+    # (19-7) while no piece moves, for this side
+    edges = ctx.cache.setdefault(("supply-edges", mountain, id(costs)), {})
+    pkey = position_key(ctx)
+    enter = ctx.cache.get("supply-enter")
+    if enter is None or enter[0] != (pkey, unit.side):
+        enter = ctx.cache["supply-enter"] = ((pkey, unit.side), {})
+    # on the bare terrain (no unit, marker or ZOC) a step's cost depends only on whether the
+    # unit moves as a mountain unit (32-1/32-2): artillery (29-9, 29-16), HQs (18-3) and the
+    # side (19-7) make a difference only next to units, markers or ZOC
+    # (to the full bound whatever this search's: a lower bound of every length within it)
+    gbound = max(DISTANCE_BOUND, max_mp)
+    gkey = ("supply-guide", mountain, hq.hex, gbound)
+    guide = ctx.cache.get(gkey)
+    if guide is None:
+        guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=gbound,
+                                                   edge_memo=edges)
+    hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
+                                ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
+                                guide=guide, edge_memo=edges, enter_memo=enter[1],
+                                blocked=interdicted_hexsides(ctx, unit.side))
+    if hit is not None and hit <= bound:
+        _cache_put(ctx, key, (hit, bound))
+    else:
+        hit = None
+        _cache_put(ctx, key, (None, max(bound, known[1] if known is not None else 0)))
+    return hit
 
 
 def interdicted_hexsides(ctx: CheckContext, side: str | None) -> frozenset:
@@ -143,7 +148,8 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
     costs = terrain_costs(ctx)
     if board is None or costs is None:
         return None
-    depots = [u.hex for u in ctx.units.values() if u.hex is not None and kind_of(ctx, u) == "depot"]
+    depots = [u.hex for u in ctx.units.values() if u.hex is not None and u.marker_id is not None
+              and kind_of(ctx, u) == "depot"]
     loc = SL.hq_line_of_communication(board, unit_view(hq), costs,
                                       friendly_countries=side_nations(ctx, hq.side),
                                       ezoc=ezoc_of(ctx, hq.side), depots=depots)

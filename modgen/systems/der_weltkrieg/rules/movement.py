@@ -56,9 +56,14 @@ def _label(terrain: str) -> str:
     return TERRAIN_LABELS.get(terrain, terrain)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class StepCost:
-    """The cost of crossing one hexside ``frm``→``to``, with its parts for messages."""
+    """The cost of crossing one hexside ``frm``→``to``, with its parts for messages.
+
+    (Made by the thousand in every path search: the constructor below fills the instance's
+    ``__dict__`` in one go rather than field by field through ``object.__setattr__``, as a frozen
+    dataclass's would; the fields, their defaults, equality, hash and ``replace`` are the
+    dataclass's.)"""
 
     frm: Hex
     to: Hex
@@ -72,6 +77,16 @@ class StepCost:
     to_ezoc: bool = False
     destroys: tuple[UnitView, ...] = ()          # 0-strength enemy units destroyed (6-11)
     assumed: bool = False                        # an unknown step priced at its lowest possible cost
+
+    def __init__(self, frm: Hex, to: Hex, status: str, mp: int | None = None,
+                 parts: tuple[tuple[str, int], ...] = (), terrain_mp: int | None = None,
+                 reason: str = "", rules: tuple[str, ...] = (), from_ezoc: bool = False,
+                 to_ezoc: bool = False, destroys: tuple[UnitView, ...] = (),
+                 assumed: bool = False) -> None:
+        self.__dict__.update(frm=frm, to=to, status=status, mp=mp, parts=parts,
+                             terrain_mp=terrain_mp, reason=reason, rules=rules,
+                             from_ezoc=from_ezoc, to_ezoc=to_ezoc, destroys=destroys,
+                             assumed=assumed)
 
     @property
     def ok(self) -> bool:
@@ -134,37 +149,47 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
                         reason=f"hexside {a}|{b} is {_label(side.terrain)}: prohibited (TEC)")
     rules: list[str] = ["6-6"]
     parts: list[tuple[str, int]] = [(_label(side.terrain), t_mp)]
+    total = t_mp                       # the sum of ``parts`` so far
     mountain = is_mountain(unit, winter=winter)
     if mountain and side.terrain in costs.mountain_reduction_terrains and costs.mountain_reduction:
         parts.append(("mountain unit", -costs.mountain_reduction))
+        total -= costs.mountain_reduction
         rules.append("32-1")
     pre = t_mp
     if side.major_river:
         parts.append(("major river", costs.major_river))
+        total += costs.major_river
         pre += costs.major_river
     elif side.river:
         parts.append(("river", costs.river))
+        total += costs.river
         pre += costs.river
     rail = side.rail or ("double" if side.terrain == "urban" else None)   # 9-14
     if rail == "double" and pre >= costs.double_track_threshold:
         parts.append(("double-track rail", -costs.rail_reduction))
+        total -= costs.rail_reduction
     elif rail == "single":
         threshold = costs.mountain_single_track_threshold if mountain else costs.single_track_threshold
         if pre >= threshold:
             parts.append(("single-track rail", -costs.rail_reduction))
+            total -= costs.rail_reduction
             if mountain and pre < costs.single_track_threshold:
                 rules.append("32-2")
     if len(parts) > 1:
         rules.append("6-7")
-    b_markers = [k for k in board.markers(b) if costs.marker_mp(k)]
+    b_here = board.markers(b)
+    b_markers = [k for k in b_here if costs.marker_mp(k)] if b_here else ()
     if b_markers and side.terrain not in costs.marker_free_terrains:
         k = max(b_markers, key=lambda k: (costs.marker_mp(k), k))
         parts.append((k, costs.marker_mp(k)))
+        total += costs.marker_mp(k)
         rules.append({"trench": "22-6", "devastation": "22-13"}.get(k, "TEC"))
-    terrain_total = sum(mp for _l, mp in parts)
+    terrain_total = total
 
     # 6-11: enemy ground combat units in the hex entered
-    enemies = [u for u in board.units(b) if u.side != unit.side and is_ground_combat_unit(u)]
+    b_units = board.units(b)
+    enemies = [u for u in b_units if u.side != unit.side and is_ground_combat_unit(u)] \
+        if b_units else ()
     destroys: tuple[UnitView, ...] = ()
     if enemies:
         if all(u.strength == 0 for u in enemies):
@@ -216,6 +241,7 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
             rules.append("33-2")
         else:
             parts.append(("leave EZOC", costs.leave_ezoc))
+            total += costs.leave_ezoc
             rules.append("10-7")
     if b_in:
         if is_artillery(unit) and any(u.side == unit.side and is_infantry_type(u)
@@ -223,9 +249,9 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
             rules.append("29-9")
         else:
             parts.append(("enter EZOC", costs.enter_ezoc))
+            total += costs.enter_ezoc
             if "10-7" not in rules:
                 rules.append("10-7")
-    total = sum(mp for _l, mp in parts)
     return StepCost(a, b, OK, mp=total, parts=tuple(parts), terrain_mp=terrain_total,
                     rules=tuple(dict.fromkeys(rules)), from_ezoc=a_in, to_ezoc=b_in,
                     destroys=destroys)

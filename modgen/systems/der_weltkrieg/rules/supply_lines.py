@@ -32,6 +32,7 @@ map edge" nor which hexes make a "country interior"):
 """
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from dataclasses import dataclass
 from typing import Iterable
@@ -40,9 +41,10 @@ from modgen.hexgrid import Hex
 from .board import Board
 from .movement import OK, step_cost
 from .rail import hex_has_rail
-from .supply import SupplyLine, supply_length_penalty, supply_line
+from .supply import (SUPPLY_BLOCKING_TERRAINS, SupplyLine, _may_enter, supply_length_penalty,
+                     supply_line)
 from .terrain import TerrainCosts
-from .units import UnitView, is_fortress, is_ground_combat_unit
+from .units import UnitView, is_fortress, is_ground_combat_unit, is_hq
 
 #: 19-15: a line of communication may cross at most one mountain hexside.
 LOC_MOUNTAIN_HEXSIDES = 1
@@ -163,8 +165,40 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
     lower bound of the real ones, which depends only on the map — a guide for
     :func:`supply_line_guided` that can be kept for the whole game. ``edge_memo``: as
     :func:`supply_line_guided`'s (the bare terrain is the live board with no marker)."""
-    return supply_distances(_BareMap(board), unit, hq_hex, costs, ezoc=frozenset(), max_mp=max_mp,
-                            edge_memo=edge_memo)
+    # :func:`supply_distances` on ``_BareMap(board)``, with its lookups bound to locals: every hex
+    # may be entered on the bare terrain (19-7), and a step's memo key has no marker in it
+    bare = _BareMap(board)
+    memo = None if is_hq(unit) else edge_memo
+    hex_info, hexside = board.hex_info, board.hexside
+    no_markers = ()
+    dist = {hq_hex: 0}
+    get = dist.get
+    heap = [(0, hq_hex)]
+    push, pop = heapq.heappush, heapq.heappop
+    done: set = set()
+    big = 1 << 30
+    while heap:
+        g, h = pop(heap)
+        if h in done or g != get(h):
+            continue
+        done.add(h)
+        for n in h.neighbours():
+            if n in done or hex_info(n) is None:
+                continue
+            side = hexside(n, h)
+            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                continue
+            mp = memo.get((n, h, no_markers), _MISS) if memo is not None else _MISS
+            if mp is _MISS:
+                mp = _edge_mp(bare, unit, n, h, costs, memo)
+            if mp is None:
+                continue
+            ng = g + mp
+            if ng > max_mp or ng >= get(n, big):
+                continue
+            dist[n] = ng
+            push(heap, (ng, n))
+    return dist
 
 
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
@@ -181,9 +215,6 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     while the positions, ``ezoc`` and ``unit.side`` stay the same). ``blocked``: hexsides
     ``(a, b)`` the line may not cross on the current positions (36-7: Danube hexsides a River
     Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``."""
-    import heapq
-    from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
-    from .units import is_hq
     if start == hq_hex:
         return 0
     h0 = guide.get(start)
@@ -191,13 +222,21 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
         return None
     memo = None if is_hq(unit) else edge_memo
     markers = board.markers
+    hexside = board.hexside
+    side_of = unit.side
+    guide_get = guide.get
+    memo_get = memo.get if memo is not None else None
+    enter_get = enter_memo.get if enter_memo is not None else None
     best = {start: 0}
+    best_get = best.get
     heap = [(h0, 0, start)]
+    push, pop = heapq.heappush, heapq.heappop
     done: set = set()
     goal_exempt: frozenset = frozenset()
+    big = 1 << 30
     while heap:
-        _f, g, h = heapq.heappop(heap)
-        if h in done or g != best.get(h):
+        _f, g, h = pop(heap)
+        if h in done or g != best_get(h):
             continue
         if h == hq_hex:
             return g
@@ -205,33 +244,37 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
         for n in h.neighbours():
             if n in done:
                 continue
-            hn = guide.get(n)
+            hn = guide_get(n)
             if hn is None or g + hn > max_mp:
                 continue
             if blocked and (h, n) in blocked:
                 continue
             # the step's MP when it was worked out before (None: it may not be crossed, for any
             # position: a blocking hexside or a prohibited step into a hex without enemy units)
-            key = (h, n, markers(n)) if memo is not None else None
-            mp = memo.get(key, _MISS) if memo is not None else _MISS
-            if mp is None:
-                continue
+            if memo_get is not None:
+                key = (h, n, markers(n))
+                mp = memo_get(key, _MISS)
+                if mp is None:
+                    continue
+            else:
+                key = None
+                mp = _MISS
             if mp is _MISS:
-                side = board.hexside(h, n)
+                side = hexside(h, n)
                 if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
                     if memo is not None:
                         memo[key] = None
                     continue
             if n == hq_hex:
-                if not _may_enter(board, unit.side, n, goal_exempt):
+                if not _may_enter(board, side_of, n, goal_exempt):
                     continue
-            elif enter_memo is not None:
-                ok = enter_memo.get(n)
+            elif enter_get is not None:
+                ok = enter_get(n)
                 if ok is None:
-                    ok = enter_memo[n] = _may_enter(board, unit.side, n, ezoc)
+                    ok = enter_memo[n] = _may_enter(board, side_of, n, ezoc)
                 if not ok:
                     continue
-            elif not _may_enter(board, unit.side, n, ezoc):
+            elif not _may_enter(board, side_of, n, ezoc):
                 continue
             if mp is _MISS:
                 # (19-7 first: ``_edge_mp`` keeps answers for hexes without enemy units only)
@@ -239,10 +282,10 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
                 if mp is None:
                     continue
             ng = g + mp
-            if ng + hn > max_mp or ng >= best.get(n, 1 << 30):
+            if ng + hn > max_mp or ng >= best_get(n, big):
                 continue
             best[n] = ng
-            heapq.heappush(heap, (ng + hn, ng, n))
+            push(heap, (ng + hn, ng, n))
     return None
 
 
@@ -489,6 +532,10 @@ def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[He
             if n not in seen and controlled(n):
                 info = board.hex_info(n)
                 if info is not None and info.land:
+                    if n not in ezoc or n in ports:
+                        # every hex joined is looked at in turn: this one ends the search with
+                        # None (as the limit would, before it): no need to walk on to it
+                        return None
                     seen.add(n)
                     q.append(n)
     return frozenset(seen)

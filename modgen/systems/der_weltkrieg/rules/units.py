@@ -189,15 +189,32 @@ def is_assault(u: "UnitView | Counter") -> bool:
     return c.type in ("aslt", "mtn-aslt") or "assault" in c.qualifiers
 
 
+#: is_mountain's answers per (counter, nation, winter): a counter is immutable, and the entry
+#: keeps it alive, so its id is not reused while the entry stands
+_MOUNTAIN: dict = {}
+
+
 def is_mountain(u: "UnitView | Counter", *, winter: bool = False) -> bool:
     """Mountain unit (32): mountain infantry/assault types and the nation rules that make whole
     infantry arms mountain units: Russian Ar, Ku, FG, Cossack, Geo, Bdr infantry (41-5); Serbian
     (43-5), Bulgarian (45-2) and Greek (48-2) infantry; Ottoman infantry except in winter (46-3).
     """
     c = _counter(u)
+    nation = _nation(u)
+    key = (id(c), nation, winter)
+    hit = _MOUNTAIN.get(key)
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    v = _is_mountain(c, nation, winter)
+    if len(_MOUNTAIN) > 100_000:
+        _MOUNTAIN.clear()
+    _MOUNTAIN[key] = (c, v)
+    return v
+
+
+def _is_mountain(c: Counter, nation: str, winter: bool) -> bool:
     if c.type in ("mtn", "mtn-aslt") or "mountain" in c.qualifiers:
         return True
-    nation = _nation(u)
     if c.type not in ("inf", "aslt"):
         return False
     if nation_is(nation, SERBIA) or nation_is(nation, BULGARIA) or nation_is(nation, GREECE):
