@@ -65,9 +65,16 @@ def expected_for(setup_file):
     for c in d.get("dead_pool") or []:
         cid = c["counter"] if isinstance(c, dict) else c
         exp.append(("dead", cid, "@Eliminated", {}))
+    named_seen = set()
     for r in d.get("reinforcements") or []:
         for a in r.get("arrivals") or []:
             if "counter" in a:
+                # a named unit listed again (the Enns flotilla's second step, 18-2) is the same
+                # piece; a replacement (RPL) unit gets a piece per entry
+                if "-rpl-" not in a["counter"]:
+                    if a["counter"] in named_seen:
+                        continue
+                    named_seen.add(a["counter"])
                 extra = {"SupplyPoints": str(a["supply_points"])} if "supply_points" in a else {}
                 exp.append(("reinf", a["counter"], "@Reinforcements", extra))
     return exp, d
