@@ -138,14 +138,23 @@ def render_map(mapdef: MapDef) -> Image.Image:
         d.polygon(pts(_run_outline([corners[h] for h in run])), fill=colour)
     # relief: each hexside's terrain over the two triangles it shares with its hexes' centres
     # (one quadrilateral where both hexes take the same colour)
+    relief_tints: dict = {}                # (hex's tint, terrain) -> the mixed colour, once each
     for side, hs in mapdef.hexsides.items():
         relief = RELIEF.get(hs.terrain)
         if relief is None:
             continue
         colour, cover, _sign = relief
         p, q = seg(side)
-        tints = [mix(_tint(mapdef.hexes[h].country, mapdef), colour, cover)
-                 if mapdef.hexes[h].land else None for h in (side.a, side.b)]
+        tints = []
+        for h in (side.a, side.b):
+            if not mapdef.hexes[h].land:
+                tints.append(None)
+                continue
+            key = (fills[h], hs.terrain)
+            tint = relief_tints.get(key)
+            if tint is None:
+                tint = relief_tints[key] = mix(fills[h], colour, cover)
+            tints.append(tint)
         if tints[0] is not None and tints[0] == tints[1]:
             d.polygon(pts([p, centers[side.a], q, centers[side.b]]), fill=tints[0])
             continue
@@ -259,7 +268,7 @@ def render_map(mapdef: MapDef) -> Image.Image:
         img = downsample(big, (width, height), s)
     del big, d
     d = ImageDraw.Draw(img)
-    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers)
+    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers, fills)
     _legend(d, mapdef, width, height)
     return img
 
@@ -272,11 +281,18 @@ _OWN_SIDES = (0, 4, 5)
 _INTERIOR_PATHS = [[2, 3, 4, 5]]
 
 
+#: the longest run of hexes filled as one polygon: Pillow's polygon fill looks at every edge of
+#: the polygon on each of its pixel rows, so a run's cost grows with the square of its length
+#: (a run of 20 hexes cost more than 20 single hexes); four is about the cheapest
+RUN_HEXES = 4
+
+
 def _column_runs(fills: dict) -> list[tuple[list[Hex], tuple]]:
-    """The hexes in runs down each column of one colour and consecutive rows: (run, colour)."""
+    """The hexes in runs down each column of one colour and consecutive rows (at most
+    ``RUN_HEXES`` long): (run, colour)."""
     out: list = []
     for h in sorted(fills):
-        if out and out[-1][1] == fills[h]:
+        if out and out[-1][1] == fills[h] and len(out[-1][0]) < RUN_HEXES:
             last = out[-1][0][-1]
             if last.col == h.col and last.row + 1 == h.row:
                 out[-1][0].append(h)
@@ -688,19 +704,24 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid, rails_water: tuple | None 
 
 
 def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid, img: Image.Image,
-            rails_water: tuple | None = None, centers: dict | None = None) -> None:
+            rails_water: tuple | None = None, centers: dict | None = None,
+            fills: dict | None = None) -> None:
     """Draw the hex numbers (from :class:`NumberStamps`) and place names of
-    :func:`label_layout`, on a light halo."""
+    :func:`label_layout`, on a light halo (the hex's own colour: ``fills``, as ``render_map``
+    filled the hexes)."""
     dy = grid.dy
     stamps = number_stamps(max(8, int(dy * 0.16)), NUMBER_STROKE)
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
     for lb in label_layout(mapdef, grid, rails_water, centers).labels:
         if lb.kind == "number":
             info = mapdef.hexes[lb.hex]
-            if info.land:
-                colour, halo = (60, 56, 48), _tint(info.country, mapdef)
+            if fills is not None:
+                halo = fills[lb.hex]
+            elif info.land:
+                halo = _tint(info.country, mapdef)
             else:
-                colour, halo = (30, 50, 100), LAKE if _is_lake(mapdef, lb.hex) else SEA
+                halo = LAKE if _is_lake(mapdef, lb.hex) else SEA
+            colour = (60, 56, 48) if info.land else (30, 50, 100)
             stamps.draw(img, lb.at, lb.text, lb.anchor, colour, halo)
         else:
             d.text(lb.at, lb.text, font=name_font, fill=TEXT, anchor=lb.anchor, stroke_width=3,
