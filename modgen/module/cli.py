@@ -80,6 +80,8 @@ def run(args) -> int:
     # that live to the end with almost no cycles; with the default thresholds the collector
     # walked them again and again (three full passes on the Eastern Front, a fifth of a second)
     from ..gcpolicy import fewer_collections
+    from ..mallocpolicy import keep_freed_memory
+    keep_freed_memory()     # image after image of tens of MB: reuse the freed pages (no faults)
     with fewer_collections():
         try:
             game = load_game(args.game, args.data)   # validates every file; ValidationErrors lists all
