@@ -191,8 +191,10 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                   cache: "BuildCache | None" = None) -> list[tuple[str, bytes]]:
     """Every zip entry of the module, (name, bytes), in a fixed order.
 
-    With the default art and ``parallel``, the maps are drawn and encoded in a forked worker
-    while this process draws the counters and markers: the output is the same bytes either way.
+    With the default art and ``parallel``, the maps are drawn and encoded in forked workers
+    while this process draws the counters and markers and writes the rest of the module (the
+    saves, buildFile.xml: they need each board's grid and size, not its image), then draws any
+    sheet no worker has started yet: the output is the same bytes either way.
     (The markers used to have a worker of their own; since their text is measured once they take
     a few hundredths of a second, and a third process on a two-core machine only got in the way.)
 
