@@ -1029,17 +1029,36 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
 
 
 def _wrap(d, text: str, f, width: int) -> list[str]:
+    """The words of ``text`` in lines at most ``width`` wide, filled greedily: each line takes
+    words while it still fits (its first word always), the next line starts with the word that
+    did not fit.
+
+    A line's length only grows with each word it takes, so where the greedy scan would stop is
+    found by doubling the words tried, then halving between the last fit and the first misfit:
+    a handful of measurements a line instead of one per word (a legend's provenance paragraph
+    has 170 words, measured that way over and over as each line grew)."""
+    words = text.split()
     out: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if d.textlength(trial, font=f) > width and line:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        out.append(line)
+    i, n = 0, len(words)
+
+    def fits(j: int) -> bool:                 # words[i:j] on one line
+        return d.textlength(" ".join(words[i:j]), font=f) <= width
+    while i < n:
+        good, bad, step = i + 1, None, 1      # words[i:good] fit (one word always does)
+        while bad is None and good < n:
+            j = min(good + step, n)
+            if fits(j):
+                good, step = j, step * 2
+            else:
+                bad = j                       # words[i:bad] do not fit
+        while bad is not None and bad - good > 1:
+            mid = (good + bad) // 2
+            if fits(mid):
+                good = mid
+            else:
+                bad = mid
+        out.append(" ".join(words[i:good]))
+        i = good
     return out
 
 
