@@ -126,3 +126,29 @@ def test_progress_on_long_logs(game, tmp_path, capsys):
     assert "modgen check: 1000/2100 steps" in err and "2100/2100" in err
     assert main(["check", str(p), "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_set_up_recognised_on_the_boards_the_log_lays_out(tmp_path):
+    """The set-up is matched on the boards the log's BoardPicker lays out (as the check then reads
+    the hexes), not on the scenario's own left-to-right order: a South and East Front game whose
+    players laid the eight sheets out in the reverse order is still recognised by its set-up."""
+    from modgen.check.cli import check_file, recognise_scenario
+    from modgen.check.context import boards_for
+    from modgen.check.logread import log_boards, read_log
+    ef = load_game("eastern-front")
+    sc = ef.scenarios["ef-south-east-duration"]
+    t = TestGame(ef, sc, setup=False)
+    t.maps = tuple(reversed(sc.maps))
+    t.boards = boards_for(ef, t.maps)
+    placed = [p for p in sc.setup if p.hex is not None]
+    assert len(placed) >= 10
+    for p in placed:
+        t.place(p.counter, p.hex)
+    path = t.write(tmp_path / "reversed.vlog")
+    report, _g, found = check_file(str(path), game_id="eastern-front")
+    assert found is sc
+    assert report.scenario_basis == "set-up matches 100% of the printed list"
+    # on the scenario's own layout the same pieces stand on other hexes: not recognised so
+    log = read_log(path)
+    assert recognise_scenario(log, ef, None)[0] is not sc
+    assert recognise_scenario(log, ef, None, log_boards(ef, log.saved))[0] is sc

@@ -170,3 +170,28 @@ def test_structured_scenario_rules_are_validated(tmp_path):
     for e in expected:
         assert e in msgs, (e, msgs)
     assert len(msgs) == len(expected), msgs
+
+
+def test_vp_schedule_is_validated_with_file_line_and_field(tmp_path):
+    """victory.vp_areas (the EF duration games' VP schedule): each area once, exactly one kind,
+    nations and morale states of the game, periods that parse and do not overlap, ``never`` for
+    the timed kinds — every error with file, line and field, all in one run."""
+    root = make_root(tmp_path, **{S1: "s1-bad-vp-areas.yaml"})
+    msgs = messages(root)
+    expected = [
+        f"{S1}:18: victory.vp_areas[1].area: area 1 is listed twice",
+        f"{S1}:19: victory.vp_areas[2].dm.nation: 'ruritania' is not one of: austria-hungary, italy",
+        f"{S1}:20: victory.vp_areas[3].morale.states: 'panic' is not one of: shaken, "
+        "economic-collapse, surrender",
+        f"{S1}:20: victory.vp_areas[3].bands[0].when: '1915-H3' is no period (1915, 1915-H2, "
+        "1914-Q3 or 1914-10)",
+        f"{S1}:21: victory.vp_areas[4].bands[1].when: '1915-Q4..1916' overlaps '1915'",
+        f"{S1}:22: victory.vp_areas[5].never: required field is missing",
+        f"{S1}:23: victory.vp_areas[6]: give exactly one of declared, dm, morale, removed (how the "
+        "checker finds the area's VP)",
+        f"{S1}:24: victory.vp_areas[7].colour: unknown field (allowed: area, bands, declared, dm, "
+        "line, morale, never, note, removed, text)",
+        f"{S1}:24: victory.vp_areas[7].morale.thresholds.surrender: expected a non-empty list of DM "
+        "totals",
+    ]
+    assert sorted(msgs) == sorted(expected), msgs

@@ -161,6 +161,8 @@ def test_help_page_says_every_set_up_is_incomplete_and_how_to_complete_it(real):
     # the game's own declarations after the system's (docs/declarations-eastern-front.md)
     assert "Player declarations: The Eastern Front" in help_ and "!joins italy" in help_
     assert help_.index("Player declarations</h3>") < help_.index("Player declarations: The Eastern Front")
+    # the VP schedule's declaration, in both (docs/declarations.md, declarations-eastern-front.md)
+    assert help_.count("!vp 1 3") == 2, help_.count("!vp 1 3")
 
 
 # --------------------------------------------------------------------------- the joined sheets

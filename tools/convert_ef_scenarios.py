@@ -145,9 +145,14 @@ KIND = {
                                                "infantry has attacked (the combat record; some but not all "
                                                "divisions attacked: undetermined, 'made one attack' does not "
                                                "say which)"),
-    ("brusilov_1916_wide", "6-4"): ("advisory", COMBAT),
-    ("brusilov_1916_wide", "6-5"): ("advisory", COMBAT + " (surrender, advance after combat; which units are the "
-                                                "4th Army's is not printed)"),
+    ("brusilov_1916_wide", "6-4"): ("checked", "the attacking CRT result tripled in the loss check; the A-H units "
+                                               "under the Sud Army HQ read from the positions at the start of the "
+                                               "Russian Combat Phase (both readings of 'closest six units' and "
+                                               "'closest three hexes'); after the first turn undetermined (the "
+                                               "rule names no turn, its heading speaks of the start)"),
+    ("brusilov_1916_wide", "6-5"): ("checked", "undetermined only: an A-H unit left on the map on the first turn "
+                                               "where every hex it could enter is in a Russian ZOC (it surrenders "
+                                               "if it is of the 4th Army, which the set-up grid alone says)"),
     ("brusilov_1916_wide", "6-6"): ("advisory", "the section 11 schedules are not in the source"),
     ("brusilov_1916_limited", "9-1"): ("checked", ""),
     ("brusilov_1916_limited", "9-2"): ("checked", "no unit outside the playing area"),
@@ -191,6 +196,14 @@ KIND = {
     ("*", "11-12"): ("checked", "the time off the map; capacity used while off the map is declared with !rail"),
     ("*", "11-16"): ("checked", "an HQ or Engineer back before three full months"),
     ("*", "11-31"): ("checked", ""),
+    ("*", "11-26"): ("checked", "the German divisions in the sphere at the end of every phase (11-27's count), "
+                                "against 11-28..11-30 and the A-H DM"),
+    ("*", "11-27"): ("checked", "with 11-26"),
+    ("*", "11-28"): ("checked", "with 11-26: at most four German divisions in the sphere, on map 5-5 only, "
+                                "before 250 A-H DM"),
+    ("*", "11-29"): ("checked", "with 11-26: twelve more for six months from the turn after 250 A-H DM"),
+    ("*", "11-30"): ("checked", "with 11-26: no limit once A-H is Shaken (11-38; raise its DM with !dm to "
+                                "trigger it)"),
     ("*", "11-51"): ("checked", "Bulgarian units stay put until Bulgaria joins"),
     ("*", "11-52"): ("checked", ""),
     ("*", "11-43"): ("checked", "the Serbian regiments appear when a condition first holds (the Bulgarian entry "
@@ -540,6 +553,12 @@ def write(seed: dict, sc: dict, out: Path, book: list[str], units: dict) -> str:
             w("  gaps:")
             for g in vc["gaps"]:
                 w("    - " + q(g))
+        if sc["id"] in SHIFTS:
+            w("  shifts:")
+            w("    - {nation: austria-hungary, towards: entente, before_year: 1918, per_year: 1, text: "
+              + q(SHIFTS[sc["id"]]) + "}")
+        if sc["id"] in VP_AREAS:
+            L.extend(vp_area_lines(sc["id"], vc))
     # starting DM
     dm = (sc.get("starting_dm") or {}).get("values")
     if dm:
@@ -764,6 +783,13 @@ _DURATION = {
     "11-21": {"nation": "russia", "limits": [["1915", 125], ["1916", 175]]},
     "11-24": {"nations": ["serbia", "bulgaria", "romania"], "per_hq": 25},
 }
+#: 11-26..11-30 (the East Front Duration Game: the 1914 game lists them): the A-H sphere of
+#: influence and the German divisions allowed in it
+_SPHERE = {"nation": "austria-hungary", "guest": "germany",
+           "countries": ["austria-hungary", "serbia", "romania", "albania"],
+           "rail_network": "austria-hungary", "rail_range": 2,
+           "free_types": ["hq", "art", "siege-art", "eng"],
+           "exchanged": 4, "exchanged_sheet": "5-5", "dm": 250, "extra": 12, "months": 6}
 RULE_DATA = {
     "serbia_1914_08": {
         "3-2": {"nation": "austria-hungary", "enter_ezoc": "3 August 1914", "end_in_ezoc": "4 August 1914"},
@@ -817,6 +843,9 @@ RULE_DATA = {
     },
     "brusilov_1916_wide": {
         "6-2": {"trench_marker": "trench", "adjacent": 2},
+        "6-4": {"attacker": "russia", "defender": "austria-hungary", "factor": 3,
+                "artillery": ["art", "siege-art"], "exempt_hq": "ge-hq-xxxx-sud", "units": 6, "hexes": 3},
+        "6-5": {"nation": "austria-hungary", "army": "4th", "enemy": "russia"},
         "6-3": {"infantry": ["ru-inf-xx-1g", "ru-inf-xx-2g", "ru-inf-xx-3g", "ru-inf-xx-grfl"],
                 "cavalry": ["ru-cav-xx-1g", "ru-cav-xx-2g", "ru-cav-xx-3gk"], "near": "4-5E:0811"},
     },
@@ -865,7 +894,7 @@ RULE_DATA = {
     "link_schlieffen_tannenberg_galicia": {"14-3": {"sheets": ["4-5", "5-5"], "until": "1 September 1914"},
                                            "14-4": {"nation": "austria-hungary", "allowed": ["4-5", "5-5"],
                                                     "except": "siege-art"}},
-    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM},
+    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM, "11-26": _SPHERE},
     "ef_duration_1915": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
                          "11-34": {"hexes": ["4-5:1611", "5-5:2203", "5-5:2106"]}},
     "ef_duration_1916": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
@@ -908,8 +937,108 @@ DURATION_DATA = {
       line: 1554
 """ + _AH_MORALE_YEARS + """        1918: {economic_collapse: 775, surrender: 900}
       note: "000 15-9 (L1554-1561), the same table as 003 11-38; Russia (003 11-39: Shaken 600) is not tracked: its Economic Collapse and Surrender values have no year in the source (missing-data M7)."
+    - rule: "15-10"
+      nation: italy
+      shaken: 300
+      line: 1565
+      by_year:
+        1914: {economic_collapse: 275, surrender: 300}
+        1915: {economic_collapse: 275, surrender: 300}
+        1916: {economic_collapse: 350, surrender: 400}
+        1917: {economic_collapse: 400, surrender: 450}
+        1918: {economic_collapse: 450, surrender: 500}
+      note: "000 15-10 (L1565-1572), the Italian Front Duration Game's, whose rules the linked game keeps (17: 'The rules for each scenario are still in force'; 17-2: the Southern Front is played 'until Italy or Austria-Hungary surrenders'); VP area 7 times Italy's surrender on it."
 """,
 }
+
+#: the Victory Point schedule of the duration games as data (``victory.vp_areas``,
+#: docs/victory-conditions.md): seed id -> area -> (line, how the checker finds its VP, note). The
+#: text is the seed's. 003's areas are numbered 1-5 then 1 again (the seed numbers the last 6).
+#: The 1915 and 1916 East Front Duration Games (003 sections 12, 13) print no victory conditions of
+#: their own and are not given this schedule: areas 1, 2 and 5 time events of 1914-1916 the games
+#: start after (their starting DM put Russia past Shaken, 6-1), and the text does not say it applies.
+_BANDS_SERBIA = [("..1914-09", 0), ("1914-10", 1), ("1914-11..1914-12", 2), ("1915-H1", 3),
+                 ("1915-H2", 4), ("1916..", 5)]
+_BANDS_AH = [("1914..1915-H1", 5), ("1915-H2", 4), ("1916-H1", 3), ("1916-H2", 2), ("1917", 1)]
+_BANDS_RUSSIA = [(f"{y}-Q{q}", -(17 - i)) for i, (y, q) in enumerate(
+    [(1914, 3), (1914, 4)] + [(y, q) for y in (1915, 1916) for q in (1, 2, 3, 4)] + [(1917, 1), (1917, 2)])]
+_RUSSIA_THRESHOLDS = {"shaken": [600], "economic-collapse": [800, 850, 900, 950],
+                      "surrender": [950, 1000, 1050, 1100]}
+_RUSSIA_NOTE = ("11-39 prints Shaken at 600 and the Economic Collapse (800, 850, 900, 950) and Surrender "
+                "(950, 1000, 1050, 1100) values without their years (003:L1681, M7): a state is possibly "
+                "reached from the least value, certainly from the greatest, and its VP are the range between")
+_AREA_1 = "the Russians' points by {rule}, divided by 15 and rounded to the nearest integer: {why}"
+VP_AREAS = {
+    "ef_duration": {
+        1: (1814, {"declared": _AREA_1.format(rule="rule 33-20", why="33-20 is a rule of The Schlieffen "
+                                              "Plan, whose map 5-3 and rules are not in the source")}, ""),
+        2: (1815, {"removed": {"nation": "serbia"}, "bands": _BANDS_SERBIA, "never": 5},
+            "the time all Serbian units leave the map (11-49 removes them from play when the Central "
+            "Powers control every Serbian city); never removed: held out until 1916 or later, 5 VP"),
+        3: (1816, {"declared": "the turn German forces beyond the four-division exchange first cross into "
+                               "the Austro-Hungarian Sphere of Influence (11-26..11-30): the log does not "
+                               "show the exchange"}, ""),
+        4: (1817, {"dm": {"nation": "germany", "per": 50}}, ""),
+        5: (1818, {"morale": {"nation": "austria-hungary", "states": ["shaken", "economic-collapse"]},
+                   "bands": _BANDS_AH, "never": 0},
+            "003 prints '1 VP is awarded if the change happens in 1916', which its 3 VP and 2 VP already "
+            "cover; 000 (the same schedule, L1922) prints 1917: read as 1917. Each state gives its VP "
+            "(the example: 4 VP for Shaken and 3 more for Economic Collapse)"),
+        6: (1822, {"morale": {"nation": "russia", "states": ["shaken", "economic-collapse", "surrender"],
+                              "thresholds": _RUSSIA_THRESHOLDS},
+                   "bands": _BANDS_RUSSIA + [("1917-Q3", -5), ("1917-Q4", -4)], "never": 0},
+            _RUSSIA_NOTE + "; 3Q 1917 -5 and 4Q 1917 -4 are printed at the very end of the file "
+            "(L2149-2150), detached from the table"),
+    },
+    "if_ef_linked_duration": {
+        1: (1918, {"declared": _AREA_1.format(rule="Tannenberg and Galicia rulebook section 3-2", why=(
+            "the 3-2 points of the end of 5 August 1914, which the log does not give this game"))}, ""),
+        2: (1919, {"removed": {"nation": "serbia"}, "bands": _BANDS_SERBIA, "never": 5},
+            "the time all Serbian units leave the map; never removed: held out until 1916 or later, 5 VP"),
+        3: (1920, {"declared": "the turn German forces beyond the four-division exchange first cross into "
+                               "the Austro-Hungarian Sphere of Influence: the log does not show the "
+                               "exchange"}, ""),
+        4: (1921, {"dm": {"nation": "germany", "per": 50}}, ""),
+        5: (1922, {"morale": {"nation": "austria-hungary", "states": ["shaken", "economic-collapse"]},
+                   "bands": _BANDS_AH, "never": 0},
+            "each state gives its VP (the example, L1924: 4 VP for Shaken and 3 more for Economic Collapse); "
+            "no VP are printed for 1918"),
+        6: (1926, {"morale": {"nation": "russia", "states": ["shaken", "economic-collapse", "surrender"],
+                              "thresholds": _RUSSIA_THRESHOLDS},
+                   "bands": _BANDS_RUSSIA, "never": 0},
+            _RUSSIA_NOTE + "; 000's table ends at 2Q 1917 (003 adds 3Q 1917 -5 and 4Q 1917 -4 at its "
+            "very end): a later state is undetermined"),
+        7: (1942, {"morale": {"nation": "italy", "states": ["surrender"]},
+                   "bands": [("1915", -7), ("1916", -5), ("1917", -3), ("1918", -2)], "never": 0},
+            "Italy surrenders at its 15-10 threshold (duration.morale)"),
+    },
+}
+
+#: the automatic end of game's level shift (WE-SC-06; 003:L1846, 000:L1953)
+SHIFTS = {
+    "ef_duration": "shifted 1 to the favor of the Entente for each year prior to 1918 (003:L1846)",
+    "if_ef_linked_duration": "shifted 1 to the favor of the Entente for each year prior to 1918 (000:L1953)",
+}
+
+
+def vp_area_lines(sid: str, vc: dict) -> list[str]:
+    out = ["  vp_areas:"]
+    texts = {x["area"]: x["text"] for x in vc.get("vp_areas") or []}
+    for n, (line, how, note) in VP_AREAS[sid].items():
+        out.append(f"    - area: {n}")
+        out.append(f"      line: {line}")
+        out.append(f"      text: {q(' '.join(texts[n].split()))}")
+        for k, v in how.items():
+            if k == "bands":
+                out.append("      bands: [" + ", ".join(f"{{when: {q(w)}, vp: {vp}}}" for w, vp in v) + "]")
+            elif isinstance(v, dict):
+                out.append(f"      {k}: {flow(v)}")
+            else:
+                out.append(f"      {k}: {q(v) if isinstance(v, str) else v}")
+        if note:
+            out.append(f"      note: {q(note)}")
+    return out
+
 
 #: combatants of a duration game that are neutral at its start and join by a rule: 11-51 (Bulgaria,
 #: by position or on 2 October 1915), 11-55 (Romania, a die roll after A-H is Shaken), 17-6 (Italy,
@@ -926,6 +1055,7 @@ NEUTRAL_AT_START = {
 def linked_schedule(sc: dict, units: dict) -> list[dict]:
     """18-2 (000:L1961-1984): the A-H East Front reinforcements of 1914, with their hexes."""
     out = []
+    seen: set[str] = set()
     for e in sc["reinforcements"]["schedule"]:
         if e.get("nation") != "Austria-Hungary" or not e.get("date"):
             continue
@@ -950,14 +1080,21 @@ def linked_schedule(sc: dict, units: dict) -> list[dict]:
                 if cid is None:
                     continue
                 p = {"counter": cid}
-                if u.get("hex"):
+                if cid in seen and cid == "ah-flotilla-enns":
+                    # 4 October 1914 (000:L1974): not a second flotilla but its second step, "to
+                    # bring the existing understrength Enns counter to full strength, or to bring
+                    # an eliminated 3-R* Enns back from the dead pile": it is placed nowhere new
+                    p["location"] = ("where the Enns stands (or from the dead pile): the second "
+                                     "step of the flotilla that arrived at 6-5:1204 (18-2)")
+                elif u.get("hex"):
                     p["hex"] = f"{u.get('map', '5-5')}:{u['hex']}"
                 else:
                     p["location"] = ("map 6-5" if u.get("map") == "6-5" else
                                      "map 5-5 (18-2: 1914 reinforcements are for the Eastern Front unless designated)")
-                if u.get("reduced_marker"):
+                if u.get("reduced_marker") and cid not in seen:
                     p["reduced"] = True
                 p["line"] = e["line"]
+                seen.add(cid)
                 arrivals.append(p)
         if arrivals:
             out.append({"date": date_text(e["date"]), "nation": "austria-hungary", "section": "18-2",

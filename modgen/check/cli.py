@@ -84,9 +84,13 @@ def _game_of_module(name: str, data: str | None = None) -> str:
     return game_of_module(name, data) or DEFAULT_GAME
 
 
-def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object | None, str]:
+def recognise_scenario(log: LogData, game, explicit: str | None,
+                       boards=None) -> tuple[object | None, str]:
     """(scenario, how it was recognised). Order: --scenario, a !scenario declaration, the set-up,
-    the starting turn, the game's only scenario."""
+    the starting turn, the game's only scenario.
+
+    ``boards``: the boards the log lays out (:func:`log_boards`); the set-up's pieces are placed
+    on them, as the check will place them. Without them each scenario's own layout is tried."""
     if explicit:
         if explicit not in game.scenarios:
             raise ModgenError(f"no scenario {explicit!r} in game {game.id} "
@@ -108,14 +112,14 @@ def recognise_scenario(log: LogData, game, explicit: str | None) -> tuple[object
         placed = [p for p in sc.setup if p.hex is not None]
         if not placed:
             continue
-        boards = boards_for(game, sc.maps)
+        on = boards if boards is not None else boards_for(game, sc.maps)
         where: dict[str, set] = {}
         for p in begin.pieces.values():
             uid = p.properties.get("UnitId")
             if not uid:
                 continue
             m, x, y = p.position
-            for b in boards:
+            for b in on:
                 if b.map_name == m:
                     h = b.hex_at(x, y)
                     if h is not None:
@@ -158,10 +162,10 @@ def check_file(path: str, *, game_id: str | None = None, scenario_id: str | None
         log.module = read_module(input_file(module, "VASSAL module"))
     gid, _gbasis = recognise_game(log, game_id, data)
     game = _load_game(gid, data)
-    sc, basis = recognise_scenario(log, game, scenario_id)
     # hexes are placed on the boards the log lays out (its BoardPicker), when it names boards
-    # of this game; else on the scenario's (engine.Checker)
+    # of this game; else on the scenario's (engine.Checker); the set-up is recognised on them too
     boards = log_boards(game, log.saved)
+    sc, basis = recognise_scenario(log, game, scenario_id, boards)
     try:
         report = check_log(log, game, sc, progress=progress, basis=basis, boards=boards,
                            module=log.module if log.module is not None

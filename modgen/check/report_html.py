@@ -353,6 +353,14 @@ def _end_of_game(report: Report) -> list[str]:
             lost = d.get("sp_lost", {}).get(n)
             out.append(f"<tr><td>{_e(n)}</td><td>{_e(_span(dm))}</td><td>{_e(_span(lost))}</td></tr>")
         out.append("</table>")
+    if v and v.get("vp_areas"):
+        # a scenario's Victory Point schedule, area by area (the system's ``vp_areas``)
+        out.append("<table><tr><th>VP area</th><th>VP</th><th>because</th></tr>")
+        for a in v["vp_areas"]:
+            vp = "undetermined" if a["vp"] is None else _span(a["vp"])
+            why = a["because"] + (f" (missing: {a['missing']})" if a.get("missing") else "")
+            out.append(f"<tr><td>{_e(a['area'])}</td><td>{_e(vp)}</td><td>{_e(why)}</td></tr>")
+        out.append("</table>")
     if v:
         out.append("<table><tr><th>level</th><th>verdict</th><th>because</th></tr>")
         for lv in v["levels"]:

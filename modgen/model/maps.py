@@ -81,8 +81,8 @@ _PLACE_RE = re.compile(r"^\s*(?P<name>[^()]*?)\s*(?:\((?P<tags>[^()]*)\))?\s*$")
 _HEXSIDE_DIRS_RE = re.compile(r"^(?P<hex>\d{4}):(?P<dirs>[A-Z,]+)$")
 
 
-class _Ctx:
-    """Error collection for one file."""
+class MapFileCtx:
+    """Error collection for one map file."""
 
     def __init__(self, file: str, errors: list[ModgenError]):
         self.file = file
@@ -99,34 +99,33 @@ class _Ctx:
         self.errors.append(ModgenError(message, file=self.file, line=line or None, field=fld))
 
 
-def _line(node: Any, key: Any = None) -> int | None:
-    if isinstance(node, YDict):
-        return node.line_of(key) if key is not None else node.line
-    if isinstance(node, YList):
-        return node.line_of(key) if key is not None else node.line
+def node_line(node: Any, key: Any = None) -> int | None:
+    """The line of a YAML node (or of its ``key``), None when unknown."""
+    if isinstance(node, (YDict, YList)):
+        return (node.line_of(key) if key is not None else node.line) or None
     return None
 
 
-def _int(ctx: _Ctx, node: YDict, key: str, fld: str, *, minimum: int | None = None) -> int | None:
+def _int(ctx: MapFileCtx, node: YDict, key: str, fld: str, *, minimum: int | None = None) -> int | None:
     v = node.get(key)
     if isinstance(v, bool) or not isinstance(v, int):
-        ctx.err(_line(node, key), f"{fld}.{key}", f"must be an integer, got {v!r}")
+        ctx.err(node_line(node, key), f"{fld}.{key}", f"must be an integer, got {v!r}")
         return None
     if minimum is not None and v < minimum:
-        ctx.err(_line(node, key), f"{fld}.{key}", f"must be at least {minimum}, got {v}")
+        ctx.err(node_line(node, key), f"{fld}.{key}", f"must be at least {minimum}, got {v}")
         return None
     return v
 
 
-def _number(ctx: _Ctx, node: YDict, key: str, fld: str) -> float | None:
+def _number(ctx: MapFileCtx, node: YDict, key: str, fld: str) -> float | None:
     v = node.get(key)
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
-        ctx.err(_line(node, key), f"{fld}.{key}", f"must be a positive number, got {v!r}")
+        ctx.err(node_line(node, key), f"{fld}.{key}", f"must be a positive number, got {v!r}")
         return None
     return float(v)
 
 
-def _hex_token(ctx: _Ctx, text: str, line: int | None, fld: str, grid: MapGrid) -> Hex | None:
+def _hex_token(ctx: MapFileCtx, text: str, line: int | None, fld: str, grid: MapGrid) -> Hex | None:
     try:
         h = Hex.parse(text)
     except ModgenError as e:
@@ -139,23 +138,26 @@ def _hex_token(ctx: _Ctx, text: str, line: int | None, fld: str, grid: MapGrid) 
     return h
 
 
-def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
-    """Read and validate one map file. Appends every problem to ``errors``; None if any."""
+def open_map_file(path: str | Path, errors: list[ModgenError], top_keys: tuple[str, ...], *,
+                  display_name: str | None = None, shape: str = "id, name, grid, ..."):
+    """The opening every map file shares, whatever its rules system: read the YAML, check it is a
+    mapping of known keys whose ``id`` is the file's name and whose ``name`` is a string.
+    ``(doc, ctx, map_id, title)`` (``map_id`` None when unusable), or None when the file is not
+    a mapping at all; every problem goes to ``errors`` (through ``ctx``)."""
     path = Path(path)
-    name = str(path)
+    name = display_name or str(path)
     try:
         doc = load_yaml(path, display_name=name)
     except ModgenError as e:
         errors.append(e)
         return None
-    ctx = _Ctx(name, errors)
+    ctx = MapFileCtx(name, errors)
     if not isinstance(doc, YDict):
-        ctx.err(1, "map", "the file must be a mapping (id, name, grid, hexes, hexsides, ...)")
+        ctx.err(1, "map", f"the file must be a mapping ({shape})")
         return None
     for key in doc:
-        if key not in TOP_KEYS:
-            ctx.err(doc.line_of(key), str(key), f"unknown key (expected one of {', '.join(TOP_KEYS)})")
-
+        if key not in top_keys:
+            ctx.err(doc.line_of(key), str(key), f"unknown key (expected one of {', '.join(top_keys)})")
     map_id = doc.get("id")
     if not isinstance(map_id, str) or not map_id:
         ctx.err(doc.line_of("id"), "id", f"must be a non-empty string (e.g. '6-4'), got {map_id!r}")
@@ -165,9 +167,21 @@ def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
     title = doc.get("name", map_id)
     if not isinstance(title, str):
         ctx.err(doc.line_of("name"), "name", "must be a string")
+        title = map_id
+    return doc, ctx, map_id, title
 
-    provenance = _provenance(ctx, doc)
-    grid = _grid(ctx, doc)
+
+def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
+    """Read and validate one map file. Appends every problem to ``errors``; None if any."""
+    path = Path(path)
+    opened = open_map_file(path, errors, TOP_KEYS, shape="id, name, grid, hexes, hexsides, ...")
+    if opened is None:
+        return None
+    doc, ctx, map_id, title = opened
+    name = ctx.file
+
+    provenance = read_provenance(ctx, doc)
+    grid = read_grid(ctx, doc)
     countries, neutral = _countries(ctx, doc)
     image = _image(ctx, doc, path)
     if grid is None or countries is None:
@@ -210,15 +224,17 @@ def load_map(path: str | Path, errors: list[ModgenError]) -> MapDef | None:
 # --------------------------------------------------------------------------- sections
 
 
-def _provenance(ctx: _Ctx, doc: YDict) -> Provenance:
+def read_provenance(ctx: MapFileCtx, doc: YDict, kinds: tuple[str, ...] = PROVENANCE_KINDS) -> Provenance:
+    """The map's ``provenance`` mapping (kind one of ``kinds``; a placeholder or schematic map says
+    why)."""
     p = doc.get("provenance")
     if not isinstance(p, YDict):
         ctx.err(doc.line_of("provenance"), "provenance",
-                "required mapping {kind: rulebook|placeholder|schematic|scan, reason, sources}")
+                f"required mapping {{kind: {'|'.join(kinds)}, reason, sources}}")
         return Provenance("placeholder", "provenance missing")
     kind = p.get("kind")
-    if kind not in PROVENANCE_KINDS:
-        ctx.err(p.line_of("kind"), "provenance.kind", f"must be one of {', '.join(PROVENANCE_KINDS)}, got {kind!r}")
+    if kind not in kinds:
+        ctx.err(p.line_of("kind"), "provenance.kind", f"must be one of {', '.join(kinds)}, got {kind!r}")
         kind = "placeholder"
     reason = p.get("reason", "")
     if not isinstance(reason, str):
@@ -233,7 +249,8 @@ def _provenance(ctx: _Ctx, doc: YDict) -> Provenance:
     return Provenance(kind, " ".join(reason.split()), tuple(" ".join(s.split()) for s in sources))
 
 
-def _grid(ctx: _Ctx, doc: YDict) -> MapGrid | None:
+def read_grid(ctx: MapFileCtx, doc: YDict) -> MapGrid | None:
+    """The map's ``grid`` mapping: the CCRR extent and the hex height in pixels."""
     g = doc.get("grid")
     if not isinstance(g, YDict):
         ctx.err(doc.line_of("grid"), "grid", "required mapping {first_col, last_col, first_row, last_row, hex_height}")
@@ -256,7 +273,7 @@ def _grid(ctx: _Ctx, doc: YDict) -> MapGrid | None:
     return None if bad else MapGrid(hex_height=hh, **vals)
 
 
-def _countries(ctx: _Ctx, doc: YDict) -> tuple[dict[str, str] | None, list[str]]:
+def _countries(ctx: MapFileCtx, doc: YDict) -> tuple[dict[str, str] | None, list[str]]:
     c = doc.get("countries")
     if not isinstance(c, YDict) or not c:
         ctx.err(doc.line_of("countries"), "countries", "required mapping: one-letter code -> nation id")
@@ -280,13 +297,13 @@ def _countries(ctx: _Ctx, doc: YDict) -> tuple[dict[str, str] | None, list[str]]
     else:
         for i, n in enumerate(neutral):
             if n not in out.values():
-                ctx.err(_line(neutral, i), "neutral", f"{n!r} is not one of the countries")
+                ctx.err(node_line(neutral, i), "neutral", f"{n!r} is not one of the countries")
             else:
                 res.append(n)
     return out, res
 
 
-def _image(ctx: _Ctx, doc: YDict, path: Path) -> ScannedImage | None:
+def _image(ctx: MapFileCtx, doc: YDict, path: Path) -> ScannedImage | None:
     if "image" not in doc:
         return None
     im = doc["image"]
@@ -315,7 +332,7 @@ def _image(ctx: _Ctx, doc: YDict, path: Path) -> ScannedImage | None:
     return ScannedImage(file=str(path.parent / f), x0=x0, y0=y0, dx=dx, dy=dy)
 
 
-def _row_entries(ctx: _Ctx, doc: YDict, key: str, grid: MapGrid):
+def _row_entries(ctx: MapFileCtx, doc: YDict, key: str, grid: MapGrid):
     """Yield (row, text, line) for every printed row of a per-row section."""
     sec = doc.get(key)
     if not isinstance(sec, YDict):
@@ -343,7 +360,7 @@ def _row_entries(ctx: _Ctx, doc: YDict, key: str, grid: MapGrid):
         yield row, text, sec.line_of(k)
 
 
-def _hexes(ctx: _Ctx, doc: YDict, grid: MapGrid,
+def _hexes(ctx: MapFileCtx, doc: YDict, grid: MapGrid,
            countries: dict[str, str]) -> tuple[dict[Hex, HexInfo], set[int]]:
     """The hexes, and the rows that could not be read (their hexsides are not checked again)."""
     ncols = grid.last_col - grid.first_col + 1
@@ -373,7 +390,7 @@ def _hexes(ctx: _Ctx, doc: YDict, grid: MapGrid,
     return hexes, bad_rows
 
 
-def _hexsides(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
+def _hexsides(ctx: MapFileCtx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
               bad_rows: set[int]) -> dict[Hexside, dict]:
     ncols = grid.last_col - grid.first_col + 1
     lake_code = doc.get("hexes") if isinstance(doc.get("hexes"), YDict) else {}
@@ -429,7 +446,7 @@ def _side_name(h: Hex, n: Hex, d: int) -> str:
     return f"hex {h} {DIRECTIONS[d]} hexside ({h}/{n})"
 
 
-def _hexside_tokens(ctx: _Ctx, text: str, line: int | None, fld: str, grid: MapGrid):
+def _hexside_tokens(ctx: MapFileCtx, text: str, line: int | None, fld: str, grid: MapGrid):
     for tok in text.split():
         m = _HEXSIDE_DIRS_RE.match(tok)
         if m:
@@ -456,19 +473,19 @@ def _hexside_tokens(ctx: _Ctx, text: str, line: int | None, fld: str, grid: MapG
         yield tok, Hexside.of(a, b)
 
 
-def _list_section(ctx: _Ctx, doc: YDict, key: str):
+def _list_section(ctx: MapFileCtx, doc: YDict, key: str):
     sec = doc.get(key, [])
     if not isinstance(sec, list):
         ctx.err(doc.line_of(key), key, "must be a list")
         return
     for i, item in enumerate(sec):
         if not isinstance(item, YDict):
-            ctx.err(_line(sec, i), f"{key}[{i}]", "must be a mapping")
+            ctx.err(node_line(sec, i), f"{key}[{i}]", "must be a mapping")
             continue
         yield i, item
 
 
-def _rivers(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) -> None:
+def _rivers(ctx: MapFileCtx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) -> None:
     seen: dict[Hexside, str] = {}
     for i, item in _list_section(ctx, doc, "rivers"):
         name = item.get("name", f"#{i + 1}")
@@ -503,7 +520,7 @@ def _rivers(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) ->
             info["river_name"] = str(name)
 
 
-def _rails(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
+def _rails(ctx: MapFileCtx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
            sides: dict[Hexside, dict]) -> None:
     for i, item in _list_section(ctx, doc, "rails"):
         name = item.get("name", f"#{i + 1}")
@@ -546,7 +563,7 @@ def _rails(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
                 info["rail"] = track
 
 
-def _rail_exits(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
+def _rail_exits(ctx: MapFileCtx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
                 sides: dict[Hexside, dict]) -> dict[Hex, tuple[str, ...]]:
     out: dict[Hex, tuple[str, ...]] = {}
     if "rail_exits" not in doc:
@@ -585,7 +602,7 @@ def _rail_exits(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo],
     return out
 
 
-def _lines(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) -> list[MapLine]:
+def _lines(ctx: MapFileCtx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) -> list[MapLine]:
     out: list[MapLine] = []
     for i, item in _list_section(ctx, doc, "lines"):
         name = item.get("name")
@@ -618,7 +635,7 @@ def _lines(ctx: _Ctx, doc: YDict, grid: MapGrid, sides: dict[Hexside, dict]) -> 
     return out
 
 
-def _places(ctx: _Ctx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> None:
+def _places(ctx: MapFileCtx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexInfo]) -> None:
     if "places" not in doc:
         return
     sec = doc["places"]

@@ -11,8 +11,11 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+import re
+
 from .types import (VICTORY_LEVELS, Condition, DmIncome, GameDate, IncomeItem, LevelShift,
-                    MoraleThresholds, SupplyIncome, SupplyLimit, VictoryConditions, VictoryLevel)
+                    MoraleThresholds, SupplyIncome, SupplyLimit, VictoryConditions, VictoryLevel,
+                    VpArea, VpBand)
 from .validate import FileCtx, line_of
 
 OPS = (">", ">=", "<", "<=", "==")
@@ -32,6 +35,48 @@ CONDITION_KEYS: dict[str, tuple[str, ...]] = {
     "vp": ("min", "max", "note"),
     "manual": ("text",),
 }
+#: the kinds of a Victory Point area (``victory.vp_areas``): the key that says how its VP are found
+VP_KINDS = ("declared", "dm", "morale", "removed")
+VP_AREA_KEYS = ("area", "line", "text", "note", "bands", "never") + VP_KINDS
+_PERIOD = re.compile(r"^(?P<y>\d{4})(?:-(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<m>\d{1,2})))?$")
+
+
+def period(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The first and last (year, month) of a period as the VP schedules print them: ``1915`` (a
+    year), ``1915-H2`` (its second half), ``1914-Q3`` (a quarter: "3Q 1914"), ``1914-10`` (a
+    month). ValueError when it is none of them."""
+    m = _PERIOD.match(text.strip())
+    if not m:
+        raise ValueError(f"{text!r} is no period (1915, 1915-H2, 1914-Q3 or 1914-10)")
+    y = int(m["y"])
+    if m["h"]:
+        lo = 1 if m["h"] == "H1" else 7
+        return (y, lo), (y, lo + 5)
+    if m["q"]:
+        lo = 3 * (int(m["q"][1]) - 1) + 1
+        return (y, lo), (y, lo + 2)
+    if m["m"]:
+        mo = int(m["m"])
+        if not 1 <= mo <= 12:
+            raise ValueError(f"{text!r}: month {mo} is not 1-12")
+        return (y, mo), (y, mo)
+    return (y, 1), (y, 12)
+
+
+def period_range(text: str) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """``A`` or ``A..B`` (from the start of A to the end of B); ``..B``, ``A..``: open."""
+    if ".." not in text:
+        return period(text)
+    a, b = (x.strip() for x in text.split("..", 1))
+    if not a and not b:
+        raise ValueError("'..' needs a period on at least one side")
+    first = period(a)[0] if a else None
+    last = period(b)[1] if b else None
+    if first and last and last < first:
+        raise ValueError(f"{text!r} ends before it begins")
+    return first, last
+
+
 REGION_KEYS = ("country", "countries", "hexes", "except", "columns", "rows", "clear_terrain",
                "city", "adjacent_to", "controlled_at_start_by")
 
@@ -266,17 +311,13 @@ class _Rules:
         d = c.mapping(v, "victory", line)
         if d is None:
             return None
-        c.unknown_keys(d, ("basis", "levels", "count_city_dm", "extra_dm", "shifts", "gaps", "note"),
-                       "victory")
+        c.unknown_keys(d, ("basis", "levels", "count_city_dm", "extra_dm", "shifts", "gaps", "note",
+                           "vp_areas"), "victory")
         basis = c.text(d, "basis", "victory", required=False, default="") or ""
         levels = []
         seen = set()
-        for i, item, ln in c.items(d, "levels", "victory"):
-            f = f"victory.levels[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("side", "level", "label", "line", "text", "conditions"), f)
+        for f, m in c.records(d, "levels", field="victory",
+                              allowed=("side", "level", "label", "line", "text", "conditions")):
             side = self._side(m, "side", f)
             level = c.enum(m, "level", f, VICTORY_LEVELS)
             label = c.text(m, "label", f)
@@ -288,19 +329,15 @@ class _Rules:
                 if k is not None:
                     kids.append(k)
             if (side, level) in seen:
-                c.error(f"{side} {level} is listed twice", ln, f)
+                c.error(f"{side} {level} is listed twice", line_of(m), f)
             seen.add((side, level))
             if side and level and label and kids:
                 levels.append(VictoryLevel(side, level, label,
                                            Condition("all", MappingProxyType({}), tuple(kids), c.source(m)),
                                            text, c.source(m)))
         shifts = []
-        for i, item, ln in c.items(d, "shifts", "victory", required=False):
-            f = f"victory.shifts[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("nation", "towards", "before_year", "per_year", "text"), f)
+        for f, m in c.records(d, "shifts", field="victory", required=False,
+                              allowed=("nation", "towards", "before_year", "per_year", "text")):
             n = self._nation(m, "nation", f)
             t = self._side(m, "towards", f)
             y = c.integer(m, "before_year", f, minimum=1900, maximum=2000)
@@ -312,9 +349,106 @@ class _Rules:
         if not isinstance(count_city, bool):
             c.error("expected a boolean", line_of(d, "count_city_dm"), "victory.count_city_dm")
             count_city = True
+        areas = self.vp_areas(d) if d.get("vp_areas") is not None else ()
         return VictoryConditions(basis, tuple(levels), count_city,
                                  c.strings(d, "extra_dm", "victory"), tuple(shifts),
-                                 c.strings(d, "gaps", "victory"), c.source(d))
+                                 c.strings(d, "gaps", "victory"), c.source(d), areas)
+
+    def vp_areas(self, d: dict) -> tuple[VpArea, ...]:
+        """``victory.vp_areas``: the Victory Point schedule, one record per printed area."""
+        c = self.c
+        out: list[VpArea] = []
+        seen: set[int] = set()
+        for f, m in c.records(d, "vp_areas", field="victory", allowed=VP_AREA_KEYS):
+            n = c.integer(m, "area", f, minimum=1)
+            if n is not None and n in seen:
+                c.error(f"area {n} is listed twice", line_of(m, "area"), f"{f}.area")
+            seen.add(n)
+            c.integer(m, "line", f, required=False, minimum=1)
+            kinds = [k for k in VP_KINDS if k in m]
+            if len(kinds) != 1:
+                c.error(f"give exactly one of {', '.join(VP_KINDS)} (how the checker finds the "
+                        f"area's VP)", line_of(m), f)
+                continue
+            kind = kinds[0]
+            g = f"{f}.{kind}"
+            kw: dict[str, object] = {}
+            if kind == "declared":
+                kw["what"] = c.text(m, "declared", f) or ""
+            else:
+                body = c.mapping(m[kind], g, line_of(m, kind))
+                if body is None:
+                    continue
+                allowed = {"dm": ("nation", "per"), "morale": ("nation", "states", "thresholds"),
+                           "removed": ("nation",)}[kind]
+                c.unknown_keys(body, allowed, g)
+                kw["nation"] = self._nation(body, "nation", g)
+                if kind == "dm":
+                    kw["per"] = c.integer(body, "per", g, minimum=1)
+                if kind == "morale":
+                    states = c.strings(body, "states", g, required=True)
+                    for x in states:
+                        if x not in MORALE_STATES:
+                            c.error(f"{x!r} is not one of: {', '.join(MORALE_STATES)}",
+                                    line_of(body, "states"), f"{g}.states")
+                    kw["states"] = tuple(x for x in states if x in MORALE_STATES)
+                    kw["thresholds"] = MappingProxyType(self._thresholds(body, g))
+            bands = self._bands(m, f, required=kind in ("morale", "removed"))
+            if kind in ("declared", "dm") and bands:
+                c.error(f"a {kind} area has no bands", line_of(m, "bands"), f"{f}.bands")
+            never = c.integer(m, "never", f, required=kind in ("morale", "removed"))
+            if n is not None and all(v is not None for k, v in kw.items() if k != "what"):
+                out.append(VpArea(n, kind, c.text(m, "text", f, required=False, default="") or "",
+                                  m.get("line"), bands=bands, never=never,
+                                  note=c.text(m, "note", f, required=False, default="") or "",
+                                  source=c.source(m), **kw))
+        return tuple(sorted(out, key=lambda a: a.area))
+
+    def _thresholds(self, body: dict, g: str) -> dict[str, tuple[int, ...]]:
+        """``thresholds: {state: [DM, …]}``: the DM values printed for a state without their years
+        (11-39); the state is reached somewhere between the least and the greatest."""
+        c = self.c
+        t = body.get("thresholds")
+        if t is None:
+            return {}
+        tm = c.mapping(t, f"{g}.thresholds", line_of(body, "thresholds"))
+        if tm is None:
+            return {}
+        c.unknown_keys(tm, MORALE_STATES, f"{g}.thresholds")
+        out = {}
+        for s, vals in tm.items():
+            ok = isinstance(vals, list) and vals and all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in vals)
+            if not ok:
+                c.error("expected a non-empty list of DM totals", line_of(tm, s),
+                        f"{g}.thresholds.{s}")
+                continue
+            out[s] = tuple(vals)
+        return out
+
+    def _bands(self, m: dict, f: str, *, required: bool) -> tuple[VpBand, ...]:
+        c = self.c
+        if m.get("bands") is None:
+            if required:
+                c.error("missing required field", line_of(m), f"{f}.bands")
+            return ()
+        out: list[VpBand] = []
+        for g, b in c.records(m, "bands", field=f, allowed=("when", "vp")):
+            when = c.text(b, "when", g)
+            vp = c.integer(b, "vp", g)
+            if when is None or vp is None:
+                continue
+            try:
+                first, last = period_range(str(when))
+            except ValueError as e:
+                c.error(str(e), line_of(b, "when"), f"{g}.when")
+                continue
+            for o in out:
+                if (first is None or o.last is None or first <= o.last) and \
+                        (last is None or o.first is None or o.first <= last):
+                    c.error(f"{when!r} overlaps {o.when!r}", line_of(b, "when"), f"{g}.when")
+            out.append(VpBand(first, last, vp, str(when)))
+        return tuple(out)
 
     # ------------------------------------------------------------------ supply
     def supply(self, v: Any, line: int | None) -> tuple[tuple[SupplyIncome, ...], tuple[SupplyLimit, ...]]:
@@ -324,13 +458,9 @@ class _Rules:
             return (), ()
         c.unknown_keys(d, ("income", "limits", "note"), "supply")
         income = []
-        for i, item, ln in c.items(d, "income", "supply", required=False):
-            f = f"supply.income[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("rule", "nation", "from", "until", "from_morale", "until_morale",
-                               "items", "line", "text"), f)
+        for f, m in c.records(d, "income", field="supply", required=False,
+                              allowed=("rule", "nation", "from", "until", "from_morale",
+                                       "until_morale", "items", "line", "text")):
             rule = c.text(m, "rule", f)
             nation = self._nation(m, "nation", f)
             start = c.date(m, "from", f, required=False)
@@ -341,16 +471,12 @@ class _Rules:
             um = c.enum(m, "until_morale", f, MORALE_STATES, required=False)
             c.integer(m, "line", f, required=False, minimum=1)
             items = []
-            for j, it, l2 in c.items(m, "items", f):
-                g = f"{f}.items[{j}]"
-                im = c.mapping(it, g, l2)
-                if im is None:
-                    continue
-                c.unknown_keys(im, ("supply_points", "rpl_sp", "turns", "months", "rpl_type"), g)
+            for g, im in c.records(m, "items", field=f,
+                                   allowed=("supply_points", "rpl_sp", "turns", "months", "rpl_type")):
                 sp = c.integer(im, "supply_points", g, required=False, default=0, minimum=0) or 0
                 rpl = c.integer(im, "rpl_sp", g, required=False, default=0, minimum=0) or 0
                 if not sp and not rpl:
-                    c.error("give supply_points or rpl_sp", l2, g)
+                    c.error("give supply_points or rpl_sp", line_of(im), g)
                 turns = []
                 for k, t, l3 in c.items(im, "turns", g, required=False):
                     if not isinstance(t, int) or isinstance(t, bool) or not 1 <= t <= 7:
@@ -366,12 +492,9 @@ class _Rules:
                                            c.text(m, "text", f, required=False, default="") or "",
                                            c.source(m)))
         limits = []
-        for i, item, ln in c.items(d, "limits", "supply", required=False):
-            f = f"supply.limits[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("rule", "nation", "kind", "max", "years", "duration_only", "line"), f)
+        for f, m in c.records(d, "limits", field="supply", required=False,
+                              allowed=("rule", "nation", "kind", "max", "years", "duration_only",
+                                       "line")):
             rule = c.text(m, "rule", f)
             nation = self._nation(m, "nation", f)
             kind = c.enum(m, "kind", f, ("per_attack", "front_total"))
@@ -396,12 +519,8 @@ class _Rules:
             return (), ()
         c.unknown_keys(d, ("morale", "dm_income", "note"), "duration")
         morale = []
-        for i, item, ln in c.items(d, "morale", "duration", required=False):
-            f = f"duration.morale[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("nation", "rule", "shaken", "by_year", "line", "note"), f)
+        for f, m in c.records(d, "morale", field="duration", required=False,
+                              allowed=("nation", "rule", "shaken", "by_year", "line", "note")):
             nation = self._nation(m, "nation", f)
             rule = c.text(m, "rule", f)
             shaken = c.integer(m, "shaken", f, required=False, minimum=0)
@@ -427,12 +546,8 @@ class _Rules:
                 morale.append(MoraleThresholds(nation, rule, shaken, MappingProxyType(by_year),
                                                c.source(m)))
         income = []
-        for i, item, ln in c.items(d, "dm_income", "duration", required=False):
-            f = f"duration.dm_income[{i}]"
-            m = c.mapping(item, f, ln)
-            if m is None:
-                continue
-            c.unknown_keys(m, ("nation", "dm", "rule", "years", "from", "line", "note"), f)
+        for f, m in c.records(d, "dm_income", field="duration", required=False,
+                              allowed=("nation", "dm", "rule", "years", "from", "line", "note")):
             nation = self._nation(m, "nation", f)
             dm = c.integer(m, "dm", f, minimum=0)
             rule = c.text(m, "rule", f)

@@ -489,6 +489,43 @@ class LevelShift:
 
 
 @dataclass(frozen=True)
+class VpBand:
+    """One line of a Victory Point schedule by time: ``vp`` for an event in the months
+    ``first`` .. ``last`` ((year, month), inclusive; None: open)."""
+
+    first: tuple[int, int] | None
+    last: tuple[int, int] | None
+    vp: int
+    when: str = ""                    # as written in the data: "1915-H2", "1914..1915-H1"
+
+
+@dataclass(frozen=True)
+class VpArea:
+    """One area of a Victory Point schedule (EF / linked duration games, 003:L1800-1836,
+    000:L1915-1942; docs/victory-conditions.md ``vp_areas``). ``kind`` says how the checker finds
+    its VP: ``declared`` (the players type them, ``!vp <area> <value>``), ``dm`` (one VP per
+    ``per`` DM of ``nation``, rounded to the nearest ``per``, halves up), ``morale`` (the time
+    ``nation`` reaches each of ``states``, by ``bands``, summed), ``removed`` (the time the last
+    unit of ``nation`` leaves the map, by ``bands``). ``never``: the VP when the event has not
+    happened by the end; ``thresholds``: a state's possible DM thresholds where the rulebook
+    prints no year for them (11-39, M7)."""
+
+    area: int
+    kind: str
+    text: str = ""
+    line: int | None = None
+    nation: str | None = None
+    per: int | None = None
+    states: tuple[str, ...] = ()
+    thresholds: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    bands: tuple[VpBand, ...] = ()
+    never: int | None = None
+    what: str = ""                    # declared: what the players give (and why the log cannot)
+    note: str = ""
+    source: Source | None = None
+
+
+@dataclass(frozen=True)
 class VictoryConditions:
     basis: str
     levels: tuple[VictoryLevel, ...]
@@ -497,6 +534,7 @@ class VictoryConditions:
     shifts: tuple[LevelShift, ...] = ()
     gaps: tuple[str, ...] = ()        # ranges or cases the printed levels leave uncovered
     source: Source | None = None
+    vp_areas: tuple[VpArea, ...] = ()  # the Victory Point schedule (``vp`` conditions add it up)
 
 
 @dataclass(frozen=True)

@@ -115,13 +115,13 @@ class FileCtx:
             return []
         return [(i, item, line_of_item(v, i)) for i, item in enumerate(v)]
 
-    def records(self, d: dict, key: str, allowed: Iterable[str] | None, *, required: bool = True
-                ) -> Iterator[tuple[str, YDict]]:
-        """The mappings of the top-level list ``d[key]`` as (field path ``key[i]``, mapping), each
-        checked for keys outside ``allowed`` (unless None); an item that is not a mapping is
-        reported and skipped."""
-        for i, item, line in self.items(d, key, "", required=required):
-            f = f"{key}[{i}]"
+    def records(self, d: dict, key: str, allowed: Iterable[str] | None, *, required: bool = True,
+                field: str = "") -> Iterator[tuple[str, YDict]]:
+        """The mappings of the list ``d[key]`` (``d`` at the path ``field``, "" at the top) as
+        (field path ``field.key[i]``, mapping), each checked for keys outside ``allowed`` (unless
+        None); an item that is not a mapping is reported and skipped."""
+        for i, item, line in self.items(d, key, field, required=required):
+            f = f"{_join(field, key)}[{i}]"
             node = self.mapping(item, f, line)
             if node is None:
                 continue

@@ -258,12 +258,16 @@ class TestGame:
         for i, m in enumerate(self.maps):
             bp.append(m).append(i).append(0)
         out.append(bp.value)
-        out.append(f"{DEAD_PILE}BoardPicker\t{DEAD_PILE}\t0\t0")
-        for s in self.game.sides:
-            out.append(f"{s.name} ReinforcementsBoardPicker\t{s.name} Reinforcements\t0\t0")
+        for name in self._single_board_maps():
+            out.append(f"{name}BoardPicker\t{name}\t0\t0")
         out.append(self._begin_turn)
         out.append("end_save")
         return out
+
+    def _single_board_maps(self) -> list[str]:
+        """The module's other maps, each with one board of its own name, in the module's order
+        (their BoardPicker lines follow the Main Map's)."""
+        return [DEAD_PILE] + [f"{s.name} Reinforcements" for s in self.game.sides]
 
     def _snapshot(self) -> None:
         if not hasattr(self, "_begin_piece"):

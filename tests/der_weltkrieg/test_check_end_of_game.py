@@ -281,3 +281,22 @@ def test_losses_in_a_column_attack_count_in_the_movement_phase():
     assert dm_of(r, "france") == Span(1, 1)
     assert [i.reason for i in r.end_of_game.items] == [
         "88T Inf XX flipped in 1609: 1 infantry SP"]
+
+
+def test_surrender_of_a_nation_without_thresholds_is_not_known(monkeypatch):
+    """A ``surrender`` condition on a nation whose morale the scenario's data do not track (no
+    thresholds: Serbia in a duration game) is undetermined, never "has not surrendered"."""
+    from types import SimpleNamespace
+    from modgen.model.types import MoraleThresholds
+    from modgen.systems.der_weltkrieg.checks import end_of_game as E
+    from modgen.systems.der_weltkrieg.rules.morale import MoraleTracker
+    monkeypatch.setattr(E, "duration_game", lambda ctx: True)
+    ah = MoraleThresholds("austria-hungary", "15-9", 550, {1915: (525, 600)}, None)
+    g = SimpleNamespace(surrender_year={}, morale=MoraleTracker({"austria-hungary": ah}))
+    facts = E.LogFacts(SimpleNamespace(), g)
+    assert facts.surrendered("austria-hungary") == (False, None)    # tracked, not reached
+    assert facts.surrendered("serbia") == (None, None)               # not tracked: unknown
+    g.morale = None
+    assert facts.surrendered("austria-hungary") == (None, None)
+    g.surrender_year["serbia"] = 1915
+    assert facts.surrendered("serbia") == (True, 1915)

@@ -165,7 +165,7 @@ def test_we_sc_06_automatic_end_shift_by_two_levels():
     f = _facts(dms={"italy": Span(5, 5), "austria-hungary": Span(20, 20)}, default="central-powers")
     out = V.evaluate(vc2, f, surrender_year={"austria-hungary": 1916})
     assert out.winner.level.label == "Italian Decisive"          # marginal + 2 (1918 - 1916)
-    assert "shifted 2 levels towards entente" in out.shift
+    assert "shifted 2 levels towards Entente" in out.shift
     out17 = V.evaluate(vc2, f, surrender_year={"austria-hungary": 1917})
     assert out17.winner.level.label == "Italian Substantial"     # shift 1
 

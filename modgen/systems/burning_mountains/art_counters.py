@@ -5,9 +5,9 @@ Layout of a unit (fractions of ``size``; at 56 px one unit is one pixel), after 
 
     +------------------------------------------------------+
     | AV  designation                        [corps box]   |   artillery value, unit ID, corps
-    |                  size (X / III)                      |
-    |  ?           +-------------+          set-up hex     |   set-up hex or "GT n" (1.1),
-    |              |  type glyph |          (orange dot)   |   orange dot: 12.4 no-move units
+    |                  size (X / III)       set-up hex     |   set-up hex or "GT n" (1.1)
+    |  ?           +-------------+                         |
+    |              |  type glyph |   (orange dot)          |   orange dot: 12.4 no-move units
     |  ============+-------------+======================   |   reduced side: a bar across (2.1)
     |           attack - defence - MA                      |
     +------------------------------------------------------+
@@ -67,7 +67,7 @@ def render_counter(c: BmCounter, nation, face: str = "front", size: int = COUNTE
                   outline=(150, 0, 0, 255), width=max(1, round(0.7 * k)))
     if c.immobile_until:
         r = 2.2 * k
-        cx, cy = 41.5 * k, 18 * k
+        cx, cy = 47.5 * k, 29 * k
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ORANGE + (255,), outline=(0, 0, 0, 255))
     placeholder = c.provenance is not None and c.provenance.kind == "placeholder"
     if placeholder:
@@ -91,7 +91,9 @@ def render_counter(c: BmCounter, nation, face: str = "front", size: int = COUNTE
     if not marks:
         place_text(out, (28 * u, 16 * u), c.size, 24 * u, 7, 5, fg)
     where = str(c.setup) if c.setup else f"GT {c.arrival}"
-    place_text(out, (49 * u, 18 * u), where, 13.5 * u, max(6, round(8 * u)), max(5, round(5 * u)), fg,
+    # the set-up hex right of the size marks, above the type box: the widest free space at the
+    # counter's height (readable at 1:1; at 56 px the digits are about 7 px high)
+    place_text(out, (46 * u, 16.5 * u), where, 16 * u, max(6, round(10 * u)), max(5, round(6 * u)), fg,
                family="condensed")
     if c.is_artillery:
         text = "Mov" if back else f"AV {v.av}  MA {v.ma}"

@@ -30,8 +30,9 @@ from typing import Any, Mapping
 
 from ...errors import ModgenError
 from ...hexgrid import Hex, Hexside
+from ...model.maps import node_line, open_map_file, read_grid, read_provenance
 from ...model.types import MapGrid, Provenance, Source
-from ...model.yamlio import YDict, YList, load_yaml
+from ...model.yamlio import YDict
 
 #: altitude bands, lowest first: the index is the hex's altitude level (6.4, 7.8: "higher altitude")
 TERRAINS = ("clear", "low_mountain", "mountain", "high_mountain")
@@ -136,51 +137,18 @@ class BmMap:
         return {h: i for h, i in self.hexes.items() if i.objective}
 
 
-class _Ctx:
-    def __init__(self, file: str, errors: list[ModgenError]):
-        self.file = file
-        self.errors = errors
-        self.count = 0
-
-    def err(self, line: int | None, fld: str, message: str) -> None:
-        self.count += 1
-        self.errors.append(ModgenError(message, file=self.file, line=line or None, field=fld))
-
-
-def _line(node: Any, key: Any = None) -> int | None:
-    if isinstance(node, (YDict, YList)):
-        return (node.line_of(key) if key is not None else node.line) or None
-    return None
-
-
 def load_map(path: str | Path, errors: list[ModgenError], display_name: str | None = None) -> BmMap | None:
     """Read and validate one map file; every problem goes to ``errors`` (None if any)."""
     path = Path(path)
-    name = display_name or str(path)
-    try:
-        doc = load_yaml(path, display_name=name)
-    except ModgenError as e:
-        errors.append(e)
+    opened = open_map_file(path, errors, TOP_KEYS, display_name=display_name,
+                           shape="id, name, grid, terrain, ...")
+    if opened is None:
         return None
-    ctx = _Ctx(name, errors)
-    if not isinstance(doc, YDict):
-        ctx.err(1, "map", "the file must be a mapping (id, name, grid, terrain, ...)")
-        return None
-    for key in doc:
-        if key not in TOP_KEYS:
-            ctx.err(doc.line_of(key), str(key), f"unknown key (expected one of {', '.join(TOP_KEYS)})")
-    map_id = doc.get("id")
-    if not isinstance(map_id, str) or not map_id:
-        ctx.err(doc.line_of("id"), "id", f"must be a non-empty string, got {map_id!r}")
-        map_id = ""
-    elif map_id != path.stem:
-        ctx.err(doc.line_of("id"), "id", f"{map_id!r} does not match the file name {path.name!r}")
-    title = doc.get("name", map_id)
-    if not isinstance(title, str):
-        ctx.err(doc.line_of("name"), "name", "must be a string")
-        title = map_id
-    prov = _provenance(ctx, doc)
-    grid = _grid(ctx, doc)
+    doc, ctx, map_id, title = opened
+    name = ctx.file
+    map_id = map_id or ""
+    prov = read_provenance(ctx, doc, PROVENANCE_KINDS)
+    grid = read_grid(ctx, doc)
     if grid is None:
         return None
     terrain = _rows(ctx, doc, "terrain", grid, _terrain_cell, required=True)
@@ -213,49 +181,6 @@ def load_map(path: str | Path, errors: list[ModgenError], display_name: str | No
 
 
 # --------------------------------------------------------------------------- sections
-
-def _provenance(ctx: _Ctx, doc: YDict) -> Provenance:
-    p = doc.get("provenance")
-    if not isinstance(p, YDict):
-        ctx.err(doc.line_of("provenance"), "provenance", "required mapping {kind, reason, sources}")
-        return Provenance("placeholder", "provenance missing")
-    kind = p.get("kind")
-    if kind not in PROVENANCE_KINDS:
-        ctx.err(p.line_of("kind"), "provenance.kind", f"must be one of {', '.join(PROVENANCE_KINDS)}, got {kind!r}")
-        kind = "placeholder"
-    reason = p.get("reason", "")
-    if not isinstance(reason, str) or (kind != "rulebook" and not reason.strip()):
-        ctx.err(p.line_of("reason"), "provenance.reason", f"a {kind} map must say why (reason)")
-        reason = ""
-    sources = p.get("sources", [])
-    if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
-        ctx.err(p.line_of("sources"), "provenance.sources", "must be a list of strings")
-        sources = []
-    return Provenance(kind, " ".join(reason.split()), tuple(" ".join(s.split()) for s in sources))
-
-
-def _grid(ctx: _Ctx, doc: YDict) -> MapGrid | None:
-    g = doc.get("grid")
-    if not isinstance(g, YDict):
-        ctx.err(doc.line_of("grid"), "grid", "required mapping {first_col, last_col, first_row, last_row, hex_height}")
-        return None
-    vals = {}
-    for k in ("first_col", "last_col", "first_row", "last_row"):
-        v = g.get(k)
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
-            ctx.err(g.line_of(k), f"grid.{k}", f"must be an integer 0..99, got {v!r}")
-            return None
-        vals[k] = v
-    hh = g.get("hex_height", 64)
-    if isinstance(hh, bool) or not isinstance(hh, (int, float)) or hh < 8:
-        ctx.err(g.line_of("hex_height"), "grid.hex_height", f"must be a number of pixels >= 8, got {hh!r}")
-        return None
-    for a, b in (("first_col", "last_col"), ("first_row", "last_row")):
-        if vals[a] > vals[b]:
-            ctx.err(g.line_of(b), f"grid.{b}", f"{b} {vals[b]} is before {a} {vals[a]}")
-            return None
-    return MapGrid(hex_height=float(hh), **vals)
-
 
 def _terrain_cell(ctx, ch, h, line, fld):
     if ch == OFF_MAP:
@@ -352,7 +277,7 @@ def _named_hexsides(ctx, doc, key, grid, hexes) -> dict[Hexside, str]:
         return out
     for i, item in enumerate(sec):
         if not isinstance(item, YDict):
-            ctx.err(_line(sec, i), f"{key}[{i}]", "must be a mapping {name, hexsides}")
+            ctx.err(node_line(sec, i), f"{key}[{i}]", "must be a mapping {name, hexsides}")
             continue
         nm = item.get("name", "")
         fld = f"{key}[{nm or i}]"
@@ -375,7 +300,7 @@ def _roads(ctx, doc, grid, hexes, crags) -> list[Road]:
         return out
     for i, item in enumerate(sec):
         if not isinstance(item, YDict):
-            ctx.err(_line(sec, i), f"roads[{i}]", "must be a mapping {name, hexes}")
+            ctx.err(node_line(sec, i), f"roads[{i}]", "must be a mapping {name, hexes}")
             continue
         nm = str(item.get("name", f"#{i + 1}"))
         fld = f"roads[{nm}]"
@@ -479,7 +404,7 @@ def _supply_edges(ctx, doc, grid, hexes) -> dict[str, frozenset[Hex]]:
         return out
     for i, item in enumerate(sec):
         if not isinstance(item, YDict):
-            ctx.err(_line(sec, i), f"supply_edges[{i}]", "must be a mapping {nation, rule, hexes}")
+            ctx.err(node_line(sec, i), f"supply_edges[{i}]", "must be a mapping {nation, rule, hexes}")
             continue
         nation = item.get("nation")
         fld = f"supply_edges[{nation or i}]"

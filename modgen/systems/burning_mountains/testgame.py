@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from ...testing.testgame import ESC, FIRST_ID, TestGame, _enc, _P
+from ...testing.testgame import FIRST_ID, TestGame, _enc, _P
 from ...errors import ModgenError
 from ...hexgrid import Hex
 from ...model.types import Game
@@ -143,28 +143,8 @@ class BmTestGame(TestGame):
         return self._step(cmds)
 
     # ------------------------------------------------------------------ begin state
-    def _begin(self) -> list[str]:
-        inner = [""]
-        order = sorted(self._begin_stacks, key=lambda s: (self._begin_stack_pos(s)[0] or "", int(s)))
-        for sid in order:
-            for pid in self._begin_stacks[sid]:
-                inner.append(self._add_cmd(self._begin_piece[pid]))
-        for sid in order:
-            inner.append(T.add_piece(T.stack(*self._begin_stack_pos(sid), self._begin_stacks[sid]), sid))
-        out = ["begin_save", "", _enc(inner, ESC)]
-        player = _enc(["PLAYER", self.password, self.player, self.side], "\t")
-        out += [player, player]
-        bp = SequenceEncoder("\t", f"{M.MAIN_MAP}BoardPicker")
-        for i, m in enumerate(self.maps):
-            bp.append(m).append(i).append(0)
-        out.append(bp.value)
-        out.append(f"{M.ELIMINATED}BoardPicker\t{M.ELIMINATED}\t0\t0")
-        for s in self.game.sides:
-            out.append(f"{M.pool_name(s.name)}BoardPicker\t{M.pool_name(s.name)}\t0\t0")
-        out.append(f"{M.TRACKS}BoardPicker\t{M.TRACKS}\t0\t0")
-        out.append(self._begin_turn)
-        out.append("end_save")
-        return out
+    def _single_board_maps(self) -> list[str]:
+        return [M.ELIMINATED] + [M.pool_name(s.name) for s in self.game.sides] + [M.TRACKS]
 
     # ------------------------------------------------------------------ turns and dice
     def _turn_cmd(self) -> str:

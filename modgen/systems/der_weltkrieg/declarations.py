@@ -36,11 +36,26 @@ Supply and the end of the game (``<HQ>`` as VASSAL names it, its counter id or i
     !duration                        the game is a duration game: starting DM (4-1 …), national
                                      morale (15-9, 15-10), 15-4..15-8, Corps HQ limits (18-17, 18-18)
     !dm <nation> <points> [why]      DM points the log cannot show (scenario extra DM, off-map events)
+    !vp <area> <VP> [why]            the VP of an area of the scenario's VP schedule the log cannot
+                                     show, e.g. !vp 1 3 (EF duration games: areas 1 and 3)
     !optional <rule>                 an optional rule is in play, e.g. !optional 22-22
     !joins <nation>                  a neutral nation joins the war now (Eastern Front 11-51, 11-55,
                                      17-6)
     !roll <rule>                     the next 1d6 is the roll of that rule (Eastern Front 11-55:
                                      Romania's entry; 17-6: Italy's entry)
+
+River Flotillas (36-7, 36-8; the flotilla's owner types it in the enemy's Movement Phase)::
+
+    !interdict <unit> [with <flotilla>[, <flotilla>…]]
+                                     the enemy unit that just crossed the Danube is attacked by the
+                                     flotilla(s) at 3 × their strength; the next 1d6 is the roll
+                                     (``<unit>`` may be a hex: the one unit that crossed into it)
+
+RPL exchanges (Eastern Front 45-4, 47-3)::
+
+    !exchange <unit>                 the German 5-4 RPL division in Bulgaria (Russian 3-3 in
+                                     Romania) named, or in the hex typed, is replaced now by three
+                                     SP of Bulgarian (Romanian) RPL units
 """
 from __future__ import annotations
 
@@ -243,11 +258,52 @@ def parse_dm(keyword: str, rest: str) -> decl.Declaration:
     return decl.Declaration(keyword, args=(words[0].lower(), words[1], " ".join(words[2:])))
 
 
+def parse_vp(keyword: str, rest: str) -> decl.Declaration:
+    """``!vp <area> <VP> [why]``: the Victory Points of an area of the scenario's VP schedule that
+    the log cannot show (EF duration games: area 1, the 33-20 points; area 3, German assistance)."""
+    words = rest.split()
+    if len(words) < 2 or not re.fullmatch(r"\d{1,2}", words[0]) or not re.fullmatch(r"[-+]?\d{1,3}", words[1]):
+        raise decl.DeclarationError("!vp needs <area> <VP> [reason], e.g. !vp 1 3 (area 1 gives 3 VP)")
+    return decl.Declaration(keyword, args=(str(int(words[0])), str(int(words[1])), " ".join(words[2:])))
+
+
 def parse_optional(keyword: str, rest: str) -> decl.Declaration:
     words = rest.split()
     if len(words) != 1 or not re.fullmatch(r"\d+-\d+", words[0]):
         raise decl.DeclarationError("!optional needs one rule number, e.g. !optional 22-22")
     return decl.Declaration(keyword, args=(words[0],))
+
+
+_WITH = re.compile(r"\bwith\b", re.I)
+
+
+def parse_interdict(keyword: str, rest: str) -> decl.Declaration:
+    """``!interdict <unit> [with <flotilla>, …]`` (36-7): ``unit`` the unit interdicted as typed
+    (or ``hexes[0]`` when a hex was typed: the one unit that crossed the Danube into it);
+    ``args`` the flotillas named (``()``: not stated)."""
+    parts = _WITH.split(" ".join(rest.split()), maxsplit=1)
+    target = parts[0].strip()
+    if not target:
+        raise decl.DeclarationError("!interdict needs the unit interdicted, e.g. !interdict "
+                                    "?1 Inf XX with Enns Flot")
+    flotillas: tuple[str, ...] = ()
+    if len(parts) > 1:
+        flotillas = _units(parts[1], keyword, "with")
+    ref = hex_ref(target)
+    if ref is not None:
+        return decl.Declaration(keyword, hexes=(ref[1],), sheets=(ref[0],), args=flotillas)
+    return decl.Declaration(keyword, unit=target, args=flotillas)
+
+
+def _unit_or_hex(keyword: str, rest: str) -> decl.Declaration:
+    """``<unit>`` as typed, or a hex (``hexes[0]``: the unit in it)."""
+    target = " ".join(rest.split())
+    if not target:
+        raise decl.DeclarationError(f"!{keyword} needs a unit or a hex, e.g. !{keyword} 6-5:2513")
+    ref = hex_ref(target)
+    if ref is not None:
+        return decl.Declaration(keyword, hexes=(ref[1],), sheets=(ref[0],))
+    return decl.Declaration(keyword, unit=target)
 
 
 def parse_flag(keyword: str, rest: str) -> decl.Declaration:
@@ -279,9 +335,17 @@ KEYWORDS = {
     "transfer": (parse_transfer, "!transfer <HQ> <SP> to <HQ>  (18-6, e.g. !transfer 1st 3 to 2nd)"),
     "duration": (parse_flag, "!duration  (a duration game: national morale, 15-4..15-8, 18-17/18-18)"),
     "dm": (parse_dm, "!dm <nation> <points> [reason]  (DM the log cannot show)"),
+    "vp": (parse_vp, "!vp <area> <VP> [reason]  (an area of the VP schedule the log cannot show)"),
     "optional": (parse_optional, "!optional <rule>  (an optional rule in play, e.g. !optional 22-22)"),
     "roll": (one_word, "!roll <rule>  (the next 1d6 is that rule's roll: Eastern Front 11-55 "
                        "Romania's entry, 17-6 Italy's entry)"),
+    # River Flotillas (36-7, 36-8)
+    "interdict": (parse_interdict, "!interdict <unit> [with <flotilla>, …]  (36-7: the flotilla "
+                                   "attacks a unit crossing the Danube within 2 hexes; the next "
+                                   "1d6 is its roll)"),
+    "exchange": (_unit_or_hex, "!exchange <unit or hex>  (Eastern Front 45-4 / 47-3: a German 5-4 "
+                               "RPL division in Bulgaria, a Russian 3-3 in Romania, for three SP "
+                               "of Bulgarian / Romanian RPL units)"),
     "joins": (one_word, "!joins <nation>  (a neutral nation joins the war now: Eastern Front 11-51, "
                         "11-55, 17-6)"),
 }

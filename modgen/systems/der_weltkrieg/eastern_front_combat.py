@@ -4,7 +4,7 @@ combat record (``combat_record.Combat``, complete on the engine's ``combat`` hoo
 
 * the Danube (35-3, 35-4) and the River Flotillas in combat (36-6, 36-9), no retreat across a
   Danube hexside a flotilla could interdict (36-7; the interdiction attacks themselves, 36-7/36-8,
-  have no declaration: docs/rules-coverage.md);
+  are ``checks.interdiction``'s, from ``!interdict``);
 * Serbia, August 1914: fire from Belgrade on passing flotillas (3-1), the 2nd Army's units that
   may not attack (3-3), the 5th Army's attacks on 3 August (3-2), losses from the 61st brigade
   only when there is no other choice (3-4), what the 2nd Army HQ may pay for (3-5);
@@ -475,10 +475,8 @@ def flotilla_damaged_by_ground_units(ctx: CheckContext, u: UnitState, before: in
     yield from _flotilla_loss(ctx, u, "flipped")
 
 
-#: 36-7: "A River Flotilla may 'interdict' any crossing of the Danube that happens within 2 hexes
-#: of the hex occupied by the River Flotilla ... to the hex being moved into, or the hex being
-#: moved from"
-INTERDICTION_RANGE = 2
+#: 36-7's 2 hexes (``rules.danube``)
+INTERDICTION_RANGE = danube.INTERDICTION_RANGE
 
 
 def interdicting_flotillas(ctx: CheckContext, side: str, a, b) -> list[UnitState]:

@@ -271,7 +271,12 @@ def hook(ctx: CheckContext, name: str, *args):
     ``"may-supply"`` ``(ctx, hq, unit)``: a scenario's permission for an HQ to pay for a unit that
     the Standard Rules forbid, as ``(Permission, missing)`` (Galicia 7-8); ``"no-city-dm"``
     ``(ctx, hex, hex_info, urban)``: a city hex (or, ``urban``, one of its urban hexsides) whose
-    capture yields no DM under a scenario rule (the duration games' 11-34 and 11-35)."""
+    capture yields no DM under a scenario rule (the duration games' 11-34 and 11-35);
+    ``"explained-loss"`` ``(ctx, unit)``: a Movement-Phase loss of ``unit`` another rule checks
+    (36-7: the unit was interdicted), no unexplained 13-21 loss; ``"crt-multiplier"``
+    ``(ctx, combat)``: the attacking CRT result multiplied, as ``(factors, term, missing)``
+    (Brusilov 6-4: tripled); ``"movement-combat"`` ``(ctx, hex)``: a loss in ``hex`` in a
+    Movement Phase is a combat loss for the DM (26-3: 36-7's interdiction)."""
     for fn in ctx.cache.get("scenario-hooks", {}).get(name, ()):
         out = fn(ctx, *args)
         if out:

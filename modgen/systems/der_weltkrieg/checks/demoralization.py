@@ -125,12 +125,16 @@ def lost_surrounded(ctx: CheckContext, u: UnitState) -> bool | None:
 
 def _in_combat(ctx: CheckContext, h: Hex | None) -> bool:
     """A loss now is a combat loss (26-3): in a Combat Phase, or in a Movement Phase in a hex of
-    a Column Attack of this phase (16-1: the combat rules' records)."""
+    a Column Attack of this phase (16-1: the combat rules' records) or of a unit another rule's
+    attack hit (the ``movement-combat`` hook: 36-7's interdiction)."""
     k = ctx.now.kind
     if k == "combat":
         return True
     if k != "movement" or h is None:
         return False
+    from .common import hook
+    if hook(ctx, "movement-combat", h):
+        return True                  # another rule's attack in a Movement Phase (36-7)
     for c in reversed(getattr(ctx, "combats", None) or []):
         if getattr(c, "kind", None) != "column" or getattr(c, "phase_id", None) != ctx.now.phase_id \
                 or getattr(c, "date", None) != ctx.now.date:
@@ -403,6 +407,9 @@ def duration_dm_and_morale(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
         # DM of the phase that ended were suffered on its turn: a state they reach is reached
         # then (11-55: "in the course of the 3 Jun 1916 turn … 'Shaken'"), not on the next turn
         _update_morale(g, old.date)
+    if isinstance(old.date, GameDate) and old.date != d:
+        from .vp_schedule import dm_history_at
+        dm_history_at(ctx, old.date)         # VP area 6: DM by turn where thresholds have no year
     if d.turn == 0 and d not in g.dm_income_dates and sc is not None:
         g.dm_income_dates.add(d)
         for inc in sc.dm_income:

@@ -21,10 +21,12 @@ from modgen.model.types import GameDate
 
 from ..rules import morale as M
 from ..rules import victory as V
+from ..rules import vp_schedule as VS
 from ..rules.demoralization import Span
+from . import vp_schedule as VPS
 from ._shared import duration_game
-from .demoralization import (GameRecord, country_side, dm_start, game_state, is_ground_unit,
-                             map_of, occupant)
+from .demoralization import (GameRecord, _update_morale, country_side, dm_start, game_state,
+                             is_ground_unit, map_of, occupant)
 from .demoralization import return_date  # noqa: F401 — IF 15-1, read from here too
 
 
@@ -38,6 +40,7 @@ class LogFacts:
 
     def __init__(self, ctx: CheckContext, g: GameRecord, *, count_city_dm: bool = True):
         self.ctx, self.g, self.count_city = ctx, g, count_city_dm
+        self.areas: list[VS.AreaVp] = []          # the VP schedule's areas (vp_areas)
 
     def parties(self, p):
         for s in self.ctx.game.sides:
@@ -114,7 +117,9 @@ class LogFacts:
         y = self.g.surrender_year.get(nation)
         if y is not None:
             return True, y
-        if self.g.morale is not None and self.g.morale.state(nation, M.SURRENDER) is None:
+        if self.g.morale is None or nation not in self.g.morale.thresholds:
+            return None, None           # no thresholds for this nation: its surrender is not known
+        if self.g.morale.state(nation, M.SURRENDER) is None:
             return None, None
         return False, None
 
@@ -124,7 +129,10 @@ class LogFacts:
         return self.g.morale.state(nation, state)
 
     def vp(self):
-        return None
+        return VS.total(self.areas)[0]
+
+    def vp_missing(self):
+        return VS.total(self.areas)[1]
 
     def maps(self):
         return [b.mapdef for b in self.ctx.boards if b.mapdef is not None]
@@ -160,6 +168,7 @@ class EndOfGame:
     summary: str
     notes: list
     names: dict = field(default_factory=dict)   # nation id -> name
+    vp_areas: list = field(default_factory=list)   # VS.AreaVp: the VP schedule, area by area
 
     def to_dict(self) -> dict:
         def span(s):
@@ -185,7 +194,11 @@ class EndOfGame:
                               "because": r.verdict.because} for r in self.outcome.conflict],
                 "levels": [{"side": r.level.side, "level": r.level.level, "label": r.level.label,
                             "met": r.verdict.value, "because": r.verdict.because,
-                            "missing": r.verdict.missing} for r in self.outcome.results]},
+                            "missing": r.verdict.missing} for r in self.outcome.results],
+                "shift": self.outcome.shift,
+                "vp_areas": [{"area": a.area, "vp": None if a.vp is None else span(a.vp),
+                              "because": a.because, "missing": a.missing}
+                             for a in self.vp_areas]},
             "notes": list(self.notes),
         }
 
@@ -204,6 +217,12 @@ class EndOfGame:
             if states:
                 out.append(f"  {nation_name(n)}: " + ", ".join(
                     f"{M.LABELS[s]}{'' if v else ' (possibly)'}" for s, v in states.items()))
+        if self.vp_areas:
+            out.append("Victory Points (the scenario's schedule):")
+            for a in self.vp_areas:
+                out.append(f"  area {a.area}: {'undetermined' if a.vp is None else f'{a.vp} VP'}"
+                           f" — {a.because.split(': ', 1)[-1]}"
+                           + (f" (missing: {a.missing})" if a.missing else ""))
         if self.outcome is not None:
             out.append("Victory levels:")
             for r in self.outcome.results:
@@ -214,6 +233,58 @@ class EndOfGame:
         for n in self.notes:
             out.append(f"note: {n}")
         return out
+
+
+def vp_areas(ctx: CheckContext, g: GameRecord, facts: LogFacts) -> list[VS.AreaVp]:
+    """Each area of the scenario's VP schedule (``victory.vp_areas``) on the facts of the log."""
+    end = ctx.now.date
+    if not isinstance(end, GameDate):
+        return []
+    rec = VPS.record(ctx)
+    declared = VPS.declared_values(ctx)
+    out = []
+    for a in VPS.areas(ctx):
+        name = facts.nation_name(a.nation) if a.nation else ""
+        if a.kind == "declared":
+            out.append(VS.declared_area(a, declared.get(a.area)))
+        elif a.kind == "dm":
+            out.append(VS.dm_area(a, facts.dm((a.nation,)), name))
+        elif a.kind == "removed":
+            nat = ctx.game.nations.get(a.nation)
+            out.append(VS.removed_area(a, (nat.adjective or nat.name) if nat else a.nation,
+                                       rec["gone"].get(a.nation), a.nation in rec["seen"],
+                                       a.nation in rec["back"], end))
+        elif a.kind == "morale":
+            out.append(VS.morale_area(a, name, _state_times(ctx, g, rec, a), M.LABELS, end,
+                                      missing=_morale_missing(ctx, g, a, name)))
+    return out
+
+
+def _morale_missing(ctx: CheckContext, g: GameRecord, a, name: str) -> str:
+    if not duration_game(ctx):
+        return f"{name}'s national morale (declare !duration: it is kept in a duration game)"
+    if not ctx.log_starts_scenario:
+        return f"{name}'s DM before the log begins (it does not begin at the scenario's start)"
+    if not a.thresholds and (g.morale is None or a.nation not in g.morale.thresholds):
+        return f"{name}'s national morale thresholds (not in the scenario's data)"
+    left = [s for s in a.states if not a.thresholds.get(s)
+            and (g.morale is None or a.nation not in g.morale.thresholds)]
+    if left:
+        return f"{name}'s {', '.join(M.LABELS[s] for s in left)} threshold (not in the data)"
+    return ""
+
+
+def _state_times(ctx: CheckContext, g: GameRecord, rec: dict, a) -> dict:
+    """state -> (first turn possibly reached, first turn certainly reached)."""
+    out = {}
+    for s in a.states:
+        vals = a.thresholds.get(s)
+        if vals:
+            out[s] = VS.first_reached(rec["history"].get(a.nation, []), vals)
+        elif g.morale is not None:
+            k = (a.nation, s)
+            out[s] = (g.morale.maybe.get(k), g.morale.when.get(k))
+    return out
 
 
 def _final(ctx: CheckContext) -> bool:
@@ -240,12 +311,23 @@ def end_of_game(ctx: CheckContext):
     dm_start(ctx, g)
     sc = ctx.scenario
     vc = getattr(sc, "victory", None) if sc is not None else None
+    if duration_game(ctx) and isinstance(ctx.now.date, GameDate):
+        # the DM of the log's last turn reach their states on that turn (as at a turn's end)
+        if g.morale is not None:
+            _update_morale(g, ctx.now.date)
+        VPS.dm_history_at(ctx, ctx.now.date)
     facts = LogFacts(ctx, g, count_city_dm=vc.count_city_dm if vc is not None else True)
+    if vc is not None and vc.vp_areas:
+        facts.areas = vp_areas(ctx, g, facts)
     nations = sorted({i.nation for i in g.ledger.items if i.nation} | set(g.ledger.starting)
                      | ({n for s in ctx.game.sides for n in s.nations} if sc is not None else set()))
     dm = {n: facts.dm((n,)) for n in nations}
     lost = {n: facts.sp_lost((n,)) for n in nations}
     final = _final(ctx)
+    ended = [sh.nation for sh in (vc.shifts if vc is not None else ()) if sh.nation in g.surrender_year]
+    if ended and not final:
+        # the automatic end of game (003:L1846, 000:L1953): the game ends when the nation surrenders
+        final = True
     morale = {}
     if g.morale is not None:
         for n in g.morale.thresholds:
@@ -259,18 +341,33 @@ def end_of_game(ctx: CheckContext):
     if vc is not None:
         outcome = V.evaluate(vc, facts, final=final, surrender_year=g.surrender_year)
         summary = outcome.summary(ctx.side_name)
+        open_shift = [sh.nation for sh in vc.shifts if sh.nation not in g.surrender_year
+                      and g.morale is not None and g.morale.state(sh.nation, M.SURRENDER) is None]
+        if outcome.winner is not None and open_shift:
+            summary += ("; the automatic end's shift is undetermined: whether "
+                        + " or ".join(facts.nation_name(n) for n in open_shift)
+                        + " surrendered (its DM straddle the surrender threshold)")
         if any(c.type in ("controls", "occupies") for lv in vc.levels for c in _walk(lv.condition)):
             notes.append(CONTROL_READING)
         if vc.extra_dm:
             notes.append("DM items of the scenario the log cannot show count only when declared "
                          "(!dm): " + "; ".join(vc.extra_dm))
+    for n in ended:
+        notes.append(f"{facts.nation_name(n)} surrendered in {g.surrender_year[n]}: the game ends "
+                     f"(automatic end of game) and the victory is judged then")
+        on = g.morale.when.get((n, M.SURRENDER)) if g.morale is not None else None
+        if on is not None and isinstance(ctx.now.date, GameDate) and ctx.now.date > on:
+            notes.append(f"the log goes on after {facts.nation_name(n)}'s surrender on {on} (to "
+                         f"{ctx.now.date}): what happened after it still counts here, which the "
+                         f"automatic end of game does not allow")
     if sc is not None and not ctx.log_starts_scenario:
         notes.append("the log does not begin at the scenario's start: DM and control before it are "
                      "not known")
     ctx.cache["end-of-game"] = EndOfGame(str(ctx.now.date) if ctx.now.date else None, final, dm,
                                          lost, list(g.ledger.items), dict(g.ledger.starting),
                                          morale, outcome, summary, notes,
-                                         {n: x.name for n, x in ctx.game.nations.items()})
+                                         {n: x.name for n, x in ctx.game.nations.items()},
+                                         list(facts.areas))
     return ()
 
 

@@ -234,6 +234,15 @@ def resolve_attack(ctx: CheckContext, c: Combat) -> Resolution:
     dice = {d for _c, d in pairs}
     res.die = next(iter(dice)) if len(dice) == 1 else None
     _lookup(crt, res, pairs, c.date)
+    # a scenario rule that multiplies the attacking CRT result (Brusilov 6-4: tripled):
+    # ``(factors, term, missing)``, every factor a reading the log leaves open
+    mult = RP.hook(ctx, "crt-multiplier", c)
+    if mult:
+        factors, term, missing = mult
+        res.results = frozenset(r * f for r in res.results for f in factors)
+        res.terms.append(term)
+        if missing:
+            res.missing.append(missing)
     return res
 
 

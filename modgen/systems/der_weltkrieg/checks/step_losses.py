@@ -1,7 +1,8 @@
 """Step losses no rule explains: a unit flipped to its reduced side or sent to the Eliminated
 box in a Movement Phase with nothing the log shows to cause it.
 
-In a Movement Phase units lose strength only by a Column Attack's combat (16, 13-21), by an
+In a Movement Phase units lose strength only by a Column Attack's combat (16, 13-21), by a River
+Flotilla's interdiction attack (36-7, declared: the ``explained-loss`` hook), by an
 enemy unit entering the hex of a zero-strength unit or of a lone engineer (6-11, 9-9), by a
 divisional breakdown or recombination (27-1, 27-2: a counter swapped for others in its hex), by
 the removal of excess units (11-3: the hex was over its stacking limit with the unit), of a pocket's units (20-13, before the enemy's Movement
@@ -24,7 +25,7 @@ from modgen.hexgrid import Hex
 
 from ..rules import stacking as stacking_rules
 from .combat_state import combat_of, phase_state
-from .common import board_state, is_unit, unit_view
+from .common import board_state, hook, is_unit, unit_view
 
 STATE = "dw-step-losses"
 #: what a Movement-Phase loss needs for a cause (the finding's ``missing``)
@@ -66,6 +67,9 @@ def _explained_now(ctx: CheckContext, u: UnitState, at: Hex | None, how: str = "
     c, _role = combat_of(phase_state(ctx), u.piece)
     if c is not None:
         return "combat"                                  # 13-21: judged with its combat
+    why = hook(ctx, "explained-loss", u)
+    if why:
+        return why                                       # 36-7: an interdiction attack
     if at is not None and any(is_unit(v) and v.side is not None and v.side != u.side
                               for v in ctx.units_at(at)):
         return "6-11/9-9"                                # an enemy unit entered its hex

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from modgen.check.context import CheckContext, UnitState
+from modgen.check.context import DEAD_PILE, CheckContext, UnitState
 from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 from modgen.model.types import GameDate
 
+from ..rules import danube
 from ..rules import supply_lines as SL
 from ..rules import supply_points as SPR
 from ._shared import (board_state, duration_game, enemy_zoc_hexes, is_hq, is_unit, kind_of,
@@ -100,9 +101,33 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
                                                        edge_memo=edges)
         hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
                                     ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
-                                    guide=guide, edge_memo=edges, enter_memo=enter[1])
+                                    guide=guide, edge_memo=edges, enter_memo=enter[1],
+                                    blocked=interdicted_hexsides(ctx, unit.side))
         _cache_put(ctx, key, hit)
     return hit if hit is not None and hit <= max_mp else None
+
+
+def interdicted_hexsides(ctx: CheckContext, side: str | None) -> frozenset:
+    """36-7: the Danube hexsides a supply line of ``side`` may not cross on the current positions
+    (within 2 hexes of an enemy River Flotilla, without friendly ground combat units on both
+    sides: ``danube.interdicted_hexsides``); empty where no enemy flotilla is on the map. Kept
+    while no piece moves."""
+    any_flotilla = ctx.cache.get("game-has-flotillas")
+    if any_flotilla is None:
+        any_flotilla = ctx.cache["game-has-flotillas"] = any(
+            c.type == "flotilla" for c in ctx.game.counters.values())
+    if not any_flotilla:
+        return frozenset()
+    key = ("interdicted-hexsides", position_key(ctx), side)
+    hit = ctx.cache.get(key)
+    if hit is None:
+        hexes = sorted({u.hex for u in ctx.units.values()
+                        if u.hex is not None and u.side != side and u.map != DEAD_PILE
+                        and u.counter is not None and u.counter.type == "flotilla"})
+        board = board_state(ctx) if hexes else None
+        hit = danube.interdicted_hexsides(board, side, hexes) if board is not None else frozenset()
+        _cache_put(ctx, key, hit)
+    return hit
 
 
 def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
@@ -155,7 +180,8 @@ def _cache_put(ctx: CheckContext, key, value) -> None:
     n = ctx.cache.get("supply-cache-size", 0)
     if n > 20_000:
         for k in [k for k in ctx.cache if isinstance(k, tuple) and k and k[0] in
-                  ("supply-line", "hq-loc", "surrounded", "ezoc-by-position")]:
+                  ("supply-line", "hq-loc", "surrounded", "ezoc-by-position",
+                                 "interdicted-hexsides")]:
             del ctx.cache[k]
         n = 0
     ctx.cache[key] = value

@@ -12,7 +12,8 @@ combat, is no Movement Phase move). ``movement.step_cost`` applies it (``danube_
 36-2 with unlimited range in a friendly Movement Phase; 36-4 never into a hex with enemy ground
 combat units, an enemy fortress or an enemy flotilla (``check_flotilla_move``). 36-5 flotillas
 stack free (``units.unit_stacking_value``). 36-6..36-9 (flotillas in combat, interdiction of
-crossings) need the combat engine.
+crossings) need the combat engine; 36-7's range and its supply-line clause are here
+(``in_interdiction_range``, ``interdicted_hexsides``).
 """
 from __future__ import annotations
 
@@ -132,3 +133,40 @@ def check_flotilla_move(board: Board, unit: UnitView, drops: Sequence[Hex]) -> F
                                  f"by 36-4", tuple(path + [b]))
         path.extend(seg[1:])
     return FlotillaCheck(LEGAL, path=tuple(path))
+
+
+#: 36-7: "A River Flotilla may 'interdict' any crossing of the Danube that happens within 2 hexes
+#: of the hex occupied by the River Flotilla ... to the hex being moved into, or the hex being
+#: moved from"
+INTERDICTION_RANGE = 2
+
+
+def in_interdiction_range(flotilla_hex: Hex, a: Hex, b: Hex) -> bool:
+    """36-7: a crossing of the Danube a→b is within 2 hexes of a flotilla in ``flotilla_hex``
+    (measured to the hex moved from or to the hex moved into)."""
+    return min(flotilla_hex.distance(a), flotilla_hex.distance(b)) <= INTERDICTION_RANGE
+
+
+def interdicted_hexsides(board: Board, side: str, flotilla_hexes) -> frozenset:
+    """36-7: "Supply lines may be traced through such hexsides [those that would trigger an
+    interdiction attack] only if friendly ground combat units exist in the hexes on each side":
+    the Danube hexsides (both directions, ``(a, b)`` pairs) within 2 hexes of an enemy River
+    Flotilla in ``flotilla_hexes`` through which a supply line of ``side`` may not be traced —
+    those without friendly ground combat units in both hexes."""
+    def held(h: Hex) -> bool:
+        return any(u.side == side and is_ground_combat_unit(u) for u in board.units(h))
+
+    out = set()
+    for f in flotilla_hexes:
+        for h in f.within(INTERDICTION_RANGE):
+            if board.hex_info(h) is None:
+                continue
+            for n in h.neighbours():
+                if (h, n) in out or board.hex_info(n) is None or not is_danube(board, h, n):
+                    continue
+                if held(h) and held(n):
+                    continue
+                out.add((h, n))
+                out.add((n, h))
+    return frozenset(out)
+

@@ -169,7 +169,8 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
 
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
                        *, ezoc, max_mp: int, guide: dict[Hex, int], edge_memo: dict | None = None,
-                       enter_memo: dict | None = None) -> int | None:
+                       enter_memo: dict | None = None, blocked: frozenset = frozenset()
+                       ) -> int | None:
     """The length of :func:`supply_line_length`, found by an A* whose estimate is the bare-terrain
     length ``guide`` (:func:`terrain_bound`): exact on the terrain, so the search walks almost
     straight along the line instead of flooding the mountains.
@@ -177,7 +178,9 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     The caller may keep what the search asks again and again: ``edge_memo`` the MP of each step
     (the same dict for every search of units that move alike: mountain units or not, not HQs;
     see :func:`_edge_mp`), ``enter_memo`` whether each hex may be entered (19-7: the same dict
-    while the positions, ``ezoc`` and ``unit.side`` stay the same)."""
+    while the positions, ``ezoc`` and ``unit.side`` stay the same). ``blocked``: hexsides
+    ``(a, b)`` the line may not cross on the current positions (36-7: Danube hexsides a River
+    Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``."""
     import heapq
     from .supply import SUPPLY_BLOCKING_TERRAINS, _may_enter
     from .units import is_hq
@@ -204,6 +207,8 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
                 continue
             hn = guide.get(n)
             if hn is None or g + hn > max_mp:
+                continue
+            if blocked and (h, n) in blocked:
                 continue
             # the step's MP when it was worked out before (None: it may not be crossed, for any
             # position: a blocking hexside or a prohibited step into a hex without enemy units)

@@ -53,7 +53,8 @@ class Facts(Protocol):
     def morale_before(self, nation: str, state: str, year: int | None) -> bool | None:
         """Whether ``nation`` reached ``state`` before the surrender being judged (None: unknown)."""
 
-    def vp(self) -> Span | None: ...
+    def vp(self) -> Span | None:
+        """The VP total of the scenario's schedule (None: undetermined; ``vp_missing`` says why)."""
 
     def maps(self) -> Iterable[MapDef]: ...
 
@@ -319,15 +320,19 @@ def _vp(c: Condition, facts: Facts) -> Verdict:
     vp = facts.vp()
     p = c.params
     if vp is None:
-        return Verdict(None, "the Victory Point total", "Victory Points (the log does not show "
-                       "them; the VP schedule is text)")
+        why = getattr(facts, "vp_missing", None)
+        return Verdict(None, "the Victory Point total",
+                       (why() if why else "") or "Victory Points (the log does not show them; "
+                       "the VP schedule is not in the scenario's data)")
     parts = []
     if p.get("min") is not None:
         parts.append(compare(vp, ">=", Span(p["min"], p["min"])))
     if p.get("max") is not None:
         parts.append(compare(vp, "<=", Span(p["max"], p["max"])))
     value = False if False in parts else (None if None in parts else True)
-    return Verdict(value, f"{vp} VP (needed {p.get('min', '…')}..{p.get('max', '…')})")
+    lo = "…" if p.get("min") is None else p["min"]
+    hi = "…" if p.get("max") is None else p["max"]
+    return Verdict(value, f"{vp} VP (needed {lo}..{hi})")
 
 
 def evaluate_condition(c: Condition, facts: Facts, levels: list | None = None) -> Verdict:
@@ -467,7 +472,7 @@ def evaluate(vc: VictoryConditions, facts: Facts, *, final: bool = True,
     else:
         out.possible = open_
     if out.winner is not None and vc.shifts and surrender_year:
-        out.shift = apply_shift(vc, out, surrender_year)
+        out.shift = apply_shift(vc, out, surrender_year, facts)
     return out
 
 
@@ -498,7 +503,8 @@ def shift_level(vc: VictoryConditions, side: str, level: str, towards: str, step
     return scale[j]
 
 
-def apply_shift(vc: VictoryConditions, out: Outcome, surrender_year: dict[str, int]) -> str:
+def apply_shift(vc: VictoryConditions, out: Outcome, surrender_year: dict[str, int],
+                facts: Facts) -> str:
     w = out.winner
     for sh in vc.shifts:
         y = surrender_year.get(sh.nation)
@@ -508,8 +514,9 @@ def apply_shift(vc: VictoryConditions, out: Outcome, surrender_year: dict[str, i
         side, level = shift_level(vc, w.level.side, w.level.level, sh.towards, steps)
         target = next((lv for lv in vc.levels if lv.side == side and lv.level == level), None)
         if target is not None:
-            text = (f"{sh.nation} surrendered in {y}: shifted {steps} level"
-                    f"{'s' if steps != 1 else ''} towards {sh.towards} (from {w.level.label})")
+            text = (f"{facts.nation_name(sh.nation)} surrendered in {y}: shifted {steps} level"
+                    f"{'s' if steps != 1 else ''} towards {facts.side_name(sh.towards)} "
+                    f"(from {w.level.label})")
             out.winner = LevelResult(target, Verdict(True, w.verdict.because))
             return text
     return ""
