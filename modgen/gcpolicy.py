@@ -1,4 +1,5 @@
-"""Fewer garbage-collector passes while a log is decoded, replayed and checked.
+"""Fewer garbage-collector passes while a log is decoded, replayed and checked, and while
+``modgen build`` loads a game and writes its module.
 
 Reading a log builds hundreds of thousands of small objects that live until the end (the command
 tree, typed commands, step records, events) and almost no reference cycles. With CPython's

@@ -257,3 +257,27 @@ def test_scanned_image_path_cannot_leave_the_map_folder(tmp_path):
     errors: list = []
     assert load_map(tmp_path / "scan.yaml", errors) is None
     assert any("inside the map folder" in e.message for e in errors)
+
+
+def test_legend_wrap_breaks_where_the_word_by_word_scan_does():
+    """``_wrap`` finds each line's end by doubling and halving the words tried; the lines are
+    those of the plain greedy scan (measure the line with each word added, break before the
+    first that does not fit; a word wider than the line stands alone), for every width."""
+    def greedy(d, text, f, width):
+        out, line = [], ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if d.textlength(trial, font=f) > width and line:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        return out + ([line] if line else [])
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    f = mapart.font(12, family="condensed")
+    text = mapart.provenance_lines(load_map(ROOT / "maps" / "6-5.yaml", []))[1][0]
+    assert len(text.split()) > 100
+    for width in (1, 30, 80, 200, 517, 1200, 10**6):
+        for t in (text, "", "one", "Przemysl " * 7, text[:333]):
+            assert mapart._wrap(d, t, f, width) == greedy(d, t, f, width), (width, t[:20])
+    assert len(mapart._wrap(d, text, f, 517)) > 5              # the case the legend has

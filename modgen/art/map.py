@@ -138,14 +138,23 @@ def render_map(mapdef: MapDef) -> Image.Image:
         d.polygon(pts(_run_outline([corners[h] for h in run])), fill=colour)
     # relief: each hexside's terrain over the two triangles it shares with its hexes' centres
     # (one quadrilateral where both hexes take the same colour)
+    relief_tints: dict = {}                # (hex's tint, terrain) -> the mixed colour, once each
     for side, hs in mapdef.hexsides.items():
         relief = RELIEF.get(hs.terrain)
         if relief is None:
             continue
         colour, cover, _sign = relief
         p, q = seg(side)
-        tints = [mix(_tint(mapdef.hexes[h].country, mapdef), colour, cover)
-                 if mapdef.hexes[h].land else None for h in (side.a, side.b)]
+        tints = []
+        for h in (side.a, side.b):
+            if not mapdef.hexes[h].land:
+                tints.append(None)
+                continue
+            key = (fills[h], hs.terrain)
+            tint = relief_tints.get(key)
+            if tint is None:
+                tint = relief_tints[key] = mix(fills[h], colour, cover)
+            tints.append(tint)
         if tints[0] is not None and tints[0] == tints[1]:
             d.polygon(pts([p, centers[side.a], q, centers[side.b]]), fill=tints[0])
             continue
@@ -259,7 +268,7 @@ def render_map(mapdef: MapDef) -> Image.Image:
         img = downsample(big, (width, height), s)
     del big, d
     d = ImageDraw.Draw(img)
-    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers)
+    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers, fills)
     _legend(d, mapdef, width, height)
     return img
 
@@ -272,11 +281,18 @@ _OWN_SIDES = (0, 4, 5)
 _INTERIOR_PATHS = [[2, 3, 4, 5]]
 
 
+#: the longest run of hexes filled as one polygon: Pillow's polygon fill looks at every edge of
+#: the polygon on each of its pixel rows, so a run's cost grows with the square of its length
+#: (a run of 20 hexes cost more than 20 single hexes); four is about the cheapest
+RUN_HEXES = 4
+
+
 def _column_runs(fills: dict) -> list[tuple[list[Hex], tuple]]:
-    """The hexes in runs down each column of one colour and consecutive rows: (run, colour)."""
+    """The hexes in runs down each column of one colour and consecutive rows (at most
+    ``RUN_HEXES`` long): (run, colour)."""
     out: list = []
     for h in sorted(fills):
-        if out and out[-1][1] == fills[h]:
+        if out and out[-1][1] == fills[h] and len(out[-1][0]) < RUN_HEXES:
             last = out[-1][0][-1]
             if last.col == h.col and last.row + 1 == h.row:
                 out[-1][0].append(h)
@@ -688,19 +704,24 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid, rails_water: tuple | None 
 
 
 def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid, img: Image.Image,
-            rails_water: tuple | None = None, centers: dict | None = None) -> None:
+            rails_water: tuple | None = None, centers: dict | None = None,
+            fills: dict | None = None) -> None:
     """Draw the hex numbers (from :class:`NumberStamps`) and place names of
-    :func:`label_layout`, on a light halo."""
+    :func:`label_layout`, on a light halo (the hex's own colour: ``fills``, as ``render_map``
+    filled the hexes)."""
     dy = grid.dy
     stamps = number_stamps(max(8, int(dy * 0.16)), NUMBER_STROKE)
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
     for lb in label_layout(mapdef, grid, rails_water, centers).labels:
         if lb.kind == "number":
             info = mapdef.hexes[lb.hex]
-            if info.land:
-                colour, halo = (60, 56, 48), _tint(info.country, mapdef)
+            if fills is not None:
+                halo = fills[lb.hex]
+            elif info.land:
+                halo = _tint(info.country, mapdef)
             else:
-                colour, halo = (30, 50, 100), LAKE if _is_lake(mapdef, lb.hex) else SEA
+                halo = LAKE if _is_lake(mapdef, lb.hex) else SEA
+            colour = (60, 56, 48) if info.land else (30, 50, 100)
             stamps.draw(img, lb.at, lb.text, lb.anchor, colour, halo)
         else:
             d.text(lb.at, lb.text, font=name_font, fill=TEXT, anchor=lb.anchor, stroke_width=3,
@@ -729,6 +750,7 @@ class NumberStamps:
         self.font = font(size, family="condensed")
         self.stroke = stroke
         self._stamps: dict = {}
+        self._mask_cache: dict = {}
         self._bbox: dict = {}
         self._pens: dict = {}
 
@@ -771,9 +793,12 @@ class NumberStamps:
             bottoms.append(g[3])
         return (row[0], min(tops), row[2], max(bottoms))
 
-    def _stamp(self, chunk: str, pens: tuple[int, ...], ink, halo):
-        key = (chunk, pens, ink, halo)
-        hit = self._stamps.get(key)
+    def _masks(self, chunk: str, pens: tuple[int, ...]):
+        """The halo's and the ink's coverage of a chunk's glyphs (L images), and the ascent: they
+        do not depend on the colours, so a chunk is typeset once for all of them (a sheet's
+        numbers come in a dozen halo colours, one per country, the sea and the lakes)."""
+        key = (chunk, pens)
+        hit = self._mask_cache.get(key)
         if hit is not None:
             return hit
         pad = self.stroke + 2
@@ -788,27 +813,57 @@ class NumberStamps:
             dh.text(at, ch, font=self.font, fill=255, anchor="ls", stroke_width=self.stroke,
                     stroke_fill=255)
             di.text(at, ch, font=self.font, fill=255, anchor="ls")
+        hit = self._mask_cache[key] = (halo_mask, ink_mask, asc)
+        return hit
+
+    def _stamp(self, chunk: str, pens: tuple[int, ...], ink, halo):
+        key = (chunk, pens, ink, halo)
+        hit = self._stamps.get(key)
+        if hit is not None:
+            return hit
+        pad = self.stroke + 2
+        halo_mask, ink_mask, asc = self._masks(chunk, pens)
+        w, h = halo_mask.size
         under = Image.new("RGBA", (w, h), tuple(halo) + (0,))
         under.putalpha(halo_mask)
         over = Image.new("RGBA", (w, h), tuple(ink) + (0,))
         over.putalpha(ink_mask)
-        hit = self._stamps[key] = (under, over, (-pad, -pad - asc))
+        # kept with their pixel cores: ``draw`` pastes with those (see there)
+        hit = self._stamps[key] = (under, over, (-pad, -pad - asc), under.im, over.im)
         return hit
 
     def draw(self, img: Image.Image, at, text: str, anchor: str, ink, halo) -> None:
         """Every chunk's halo first, then every chunk's ink, as a typeset string is drawn: the
         halo of a chunk reaches over the last glyph of the one before it, and pasted over that
-        glyph's ink it would cut its right side off (an 8 read as E, a 0 as C)."""
+        glyph's ink it would cut its right side off (an 8 read as E, a 0 as C).
+
+        Each stamp is an RGBA image pasted onto ``img`` (RGB) with its own alpha as the mask:
+        ``img.paste(stamp, pos, stamp)``, which comes down to the core call made here directly
+        (the same pixels); a sheet has tens of thousands of these pastes, and ``Image.paste``'s
+        argument handling around each one was a tenth of the map's drawing time."""
         x, y = int(round(at[0])), int(round(at[1]))
         down, chunks = self._layout(len(text), anchor)
+        if img.readonly or img.mode != "RGB":
+            paste = None                          # Image.paste copes (copies, converts)
+        else:
+            img.load()
+            paste = img.im.paste
         placed = []
         for i, first, pens in chunks:
-            under, over, (sx, sy) = self._stamp(text[i:i + len(pens)], pens, ink, halo)
-            pos = (x + first + sx, y + down + sy)
-            img.paste(under, pos, under)
-            placed.append((over, pos))
-        for over, pos in placed:
-            img.paste(over, pos, over)
+            under, over, (sx, sy), under_core, over_core = self._stamp(
+                text[i:i + len(pens)], pens, ink, halo)
+            x0, y0 = x + first + sx, y + down + sy
+            box = (x0, y0, x0 + under.width, y0 + under.height)
+            if paste is None:
+                img.paste(under, box[:2], under)
+            else:
+                paste(under_core, box, under_core)
+            placed.append((over, over_core, box))
+        for over, over_core, box in placed:
+            if paste is None:
+                img.paste(over, box[:2], over)
+            else:
+                paste(over_core, box, over_core)
 
 
 _STAMPS: dict = {}
@@ -974,17 +1029,36 @@ def _legend(d: ImageDraw.ImageDraw, mapdef: MapDef, width: int, height: int) -> 
 
 
 def _wrap(d, text: str, f, width: int) -> list[str]:
+    """The words of ``text`` in lines at most ``width`` wide, filled greedily: each line takes
+    words while it still fits (its first word always), the next line starts with the word that
+    did not fit.
+
+    A line's length only grows with each word it takes, so where the greedy scan would stop is
+    found by doubling the words tried, then halving between the last fit and the first misfit:
+    a handful of measurements a line instead of one per word (a legend's provenance paragraph
+    has 170 words, measured that way over and over as each line grew)."""
+    words = text.split()
     out: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if d.textlength(trial, font=f) > width and line:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        out.append(line)
+    i, n = 0, len(words)
+
+    def fits(j: int) -> bool:                 # words[i:j] on one line
+        return d.textlength(" ".join(words[i:j]), font=f) <= width
+    while i < n:
+        good, bad, step = i + 1, None, 1      # words[i:good] fit (one word always does)
+        while bad is None and good < n:
+            j = min(good + step, n)
+            if fits(j):
+                good, step = j, step * 2
+            else:
+                bad = j                       # words[i:bad] do not fit
+        while bad is not None and bad - good > 1:
+            mid = (good + bad) // 2
+            if fits(mid):
+                good = mid
+            else:
+                bad = mid
+        out.append(" ".join(words[i:good]))
+        i = good
     return out
 
 

@@ -412,31 +412,38 @@ def _hexsides(ctx: MapFileCtx, doc: YDict, grid: MapGrid, hexes: dict[Hex, HexIn
                 continue
             for d, ch in zip(OWNED_DIRECTIONS, tok):
                 n = h.neighbour(d)
-
-                def where(h=h, n=n, d=d):     # only for an error: thousands of hexsides a map
-                    return f"hex {h} {DIRECTIONS[d]} hexside ({h}/{n})"
                 if h.row in bad_rows or n.row in bad_rows:
                     continue          # the row of hexes is already reported
                 if h not in hexes or n not in hexes:
                     if ch != OFF_MAP:
-                        ctx.err(line, f"hexsides.{row}", f"{where()}: {'the neighbour' if h in hexes else 'this hex'} "
+                        ctx.err(line, f"hexsides.{row}", f"{_side_name(h, n, d)}: "
+                                f"{'the neighbour' if h in hexes else 'this hex'} "
                                 f"is not on the map, write '.' not {ch!r}")
                     continue
                 if ch not in TERRAIN_CODES:
-                    ctx.err(line, f"hexsides.{row}", f"{where()}: unknown terrain code {ch!r} "
+                    ctx.err(line, f"hexsides.{row}", f"{_side_name(h, n, d)}: unknown terrain code {ch!r} "
                             f"({' '.join(f'{k}={v}' for k, v in TERRAIN_CODES.items())})")
                     continue
                 terrain = TERRAIN_CODES[ch]
-                water = [x for x in (h, n) if not hexes[x].land]
-                if water and terrain not in ("ocean", "lake"):
-                    ctx.err(line, f"hexsides.{row}", f"{where()}: touches water hex {water[0]}, must be ocean or lake, not {terrain}")
-                    continue
-                if any(x in lakes for x in water) and terrain != "lake":
-                    ctx.err(line, f"hexsides.{row}", f"{where()}: touches lake hex, must be lake, not {terrain}")
-                    continue
-                sides[Hexside.of(h, n)] = {"terrain": terrain, "river": False, "major_river": False,
-                                           "rail": None, "line": line}
+                if not (hexes[h].land and hexes[n].land):
+                    water = [x for x in (h, n) if not hexes[x].land]
+                    if terrain not in ("ocean", "lake"):
+                        ctx.err(line, f"hexsides.{row}", f"{_side_name(h, n, d)}: touches water hex {water[0]}, "
+                                f"must be ocean or lake, not {terrain}")
+                        continue
+                    if any(x in lakes for x in water) and terrain != "lake":
+                        ctx.err(line, f"hexsides.{row}", f"{_side_name(h, n, d)}: touches lake hex, "
+                                f"must be lake, not {terrain}")
+                        continue
+                # n is h's neighbour: the hexside without Hexside.of's adjacency check
+                sides[Hexside(h, n) if h < n else Hexside(n, h)] = {
+                    "terrain": terrain, "river": False, "major_river": False, "rail": None, "line": line}
     return sides
+
+
+def _side_name(h: Hex, n: Hex, d: int) -> str:
+    """How an error names the hexside of ``h`` towards its neighbour ``n`` (direction ``d``)."""
+    return f"hex {h} {DIRECTIONS[d]} hexside ({h}/{n})"
 
 
 def _hexside_tokens(ctx: MapFileCtx, text: str, line: int | None, fld: str, grid: MapGrid):

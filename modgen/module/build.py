@@ -191,8 +191,10 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                   cache: "BuildCache | None" = None) -> list[tuple[str, bytes]]:
     """Every zip entry of the module, (name, bytes), in a fixed order.
 
-    With the default art and ``parallel``, the maps are drawn and encoded in a forked worker
-    while this process draws the counters and markers: the output is the same bytes either way.
+    With the default art and ``parallel``, the maps are drawn and encoded in forked workers
+    while this process draws the counters and markers and writes the rest of the module (the
+    saves, buildFile.xml: they need each board's grid and size, not its image), then draws any
+    sheet no worker has started yet: the output is the same bytes either way.
     (The markers used to have a worker of their own; since their text is measured once they take
     a few hundredths of a second, and a third process on a two-core machine only got in the way.)
 
@@ -245,6 +247,18 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         pool = ProcessPoolExecutor(max_workers=1 if len(to_draw) == 1 else 2,
                                    mp_context=multiprocessing.get_context("fork"),
                                    initializer=_worker_init)
+    # every board's place in the module is known before its image is (the layout's grid and
+    # size; the image is checked against them once drawn)
+    boards = {mid: (layout.grids[mid], *layout.sizes[mid], f"map-{mid}.png") for mid in map_ids}
+
+    def draw_here(mid: str) -> None:
+        t = time.perf_counter()
+        img = map_art(game.maps[mid])
+        progress.add("map art", time.perf_counter() - t)
+        board_png[mid] = (encode(img), img.size)
+        if use_cache:
+            cache.put(map_keys[mid], board_png[mid][0])
+
     ok = False
     try:
         order = sorted(to_draw, key=lambda m: (-len(game.maps[m].hexes), m))
@@ -263,24 +277,36 @@ def build_entries(game: Game, *, progress: Progress | None = None,
             for name in sorted(piece_images):
                 entries[f"images/{name}"] = encode(piece_images[name])
             sizes = {n: im.size for n, im in piece_images.items()}
+        if pool:
+            # the rest of the module here too while the workers draw the sheets (it needs the
+            # boards' places, not their images); then this process draws every sheet no worker
+            # has started (the smallest, queued last), so no core waits for the last one
+            _module_parts(game, extras, layout, entries, sizes, boards, encode, progress, cache,
+                          use_cache, declarations)
+            progress.stage("png", "the map sheets")
+            while True:                       # one at a time: a worker may free up meanwhile
+                mid = next((m for m in reversed(order)
+                            if m not in board_png and futures[m].cancel()), None)
+                if mid is None:
+                    break
+                draw_here(mid)
         for mid in to_draw:
+            if mid in board_png:              # drawn here
+                continue
             res = None
             if pool:
                 try:
                     res = futures[mid].result()
                 except _broken_pool():        # the worker died: draw it here instead
                     res = None
-            if res is not None:
-                if res[0] == "error":
-                    raise ModgenError(res[1], file=res[2], line=res[3], field=res[4])
-                board_png[mid] = (res[1], res[2])
-                progress.add("png encoding", res[3])
-                progress.add("map art (worker)", res[4])
-            else:
-                t = time.perf_counter()
-                img = map_art(game.maps[mid])
-                progress.add("map art", time.perf_counter() - t)
-                board_png[mid] = (encode(img), img.size)
+            if res is None:
+                draw_here(mid)
+                continue
+            if res[0] == "error":
+                raise ModgenError(res[1], file=res[2], line=res[3], field=res[4])
+            board_png[mid] = (res[1], res[2])
+            progress.add("png encoding", res[3])
+            progress.add("map art (worker)", res[4])
             if use_cache:
                 cache.put(map_keys[mid], board_png[mid][0])
         ok = True
@@ -290,17 +316,25 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         elif pool:
             _stop_workers(pool)
         _FORK_GAME = None
-    boards = {}
     for mid in map_ids:
         data, size = board_png[mid]
-        grid, w, h = layout.grids[mid], *layout.sizes[mid]
+        _grid, w, h, image_name = boards[mid]
         if size != (w, h):
             raise ModgenError(f"map art is {size[0]}x{size[1]} px but the board grid "
                               f"expects {w}x{h}", file=str(game.maps[mid].source or mid))
-        image_name = f"map-{mid}.png"
         entries[f"images/{image_name}"] = data
-        boards[mid] = (grid, w, h, image_name)
+    if not pool:
+        _module_parts(game, extras, layout, entries, sizes, boards, encode, progress, cache,
+                      use_cache, declarations)
+    return sorted(entries.items())
 
+
+def _module_parts(game: Game, extras, layout, entries: dict, sizes: dict, boards: dict, encode,
+                  progress: Progress, cache, use_cache: bool, declarations: Path | None) -> None:
+    """Everything of the module but its piece and map images, into ``entries``: the track board
+    and the side pools, the scenario saves, the charts and help page, buildFile.xml and
+    moduledata (``sizes``: the piece images' sizes; ``boards``: each map's grid, size and image
+    name)."""
     if extras.track_board is not None:
         # the system's own Tracks board (Burning Mountains: GT and VP & Replacement tracks)
         track_image, track_regions = extras.track_board(game)
@@ -324,6 +358,7 @@ def build_entries(game: Game, *, progress: Progress | None = None,
                 entries[f"images/{p.image_name}"] = encode(p.image)
     else:
         pools = [savegame.pool_map_name(s.name) for s in game.sides]
+
 
     progress.stage("pieces")
     all_slots = extras.slots(game) if extras.slots is not None else P.slots(game)
@@ -379,7 +414,6 @@ def build_entries(game: Game, *, progress: Progress | None = None,
         charts=chart_entries, help_file=charts.HELP_FILE,
         side_pools=pools, track_board=(tracks.IMAGE, track_regions))
     entries["moduledata"] = md
-    return sorted(entries.items())
 
 
 def _part_key(kind, *parts):
