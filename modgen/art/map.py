@@ -100,6 +100,49 @@ RELIEF_ORDER = ("broken", "hilly", "woods", "swamp", "rough", "wooded_rough", "m
 # --------------------------------------------------------------------------- drawing
 
 
+class _FastDraw:
+    """An ``ImageDraw.Draw`` for the supersampled sheet, minus most of its per-call work.
+
+    A sheet takes tens of thousands of lines, polygons and ellipses; ``ImageDraw`` works out the
+    ink of each call's colour again (type checks, then the core's ``draw_ink``) and that was
+    about a third of their cost. This makes each colour's ink once and calls the same core
+    methods with the same arguments (``line``, ``polygon``, ``ellipse`` with a fill only, as
+    ``ImageDraw`` does: the same pixels); anything else goes to the wrapped ``ImageDraw``."""
+
+    def __init__(self, d: ImageDraw.ImageDraw):
+        self._d = d
+        self.core = d.draw
+        self._inks: dict = {}
+
+    def ink(self, colour) -> int:
+        hit = self._inks.get(colour)
+        if hit is None:
+            hit = self._inks[colour] = self.core.draw_ink(colour)
+        return hit
+
+    def line(self, xy, fill=None, width=1, joint=None) -> None:
+        if joint == "curve" and width > 4:           # ImageDraw adds round joints then
+            self._d.line(xy, fill=fill, width=width, joint=joint)
+        elif fill is not None and width != 0:
+            self.core.draw_lines(xy, self.ink(fill), width)
+
+    def polygon(self, xy, fill=None, outline=None, width=1) -> None:
+        if outline is not None:
+            self._d.polygon(xy, fill=fill, outline=outline, width=width)
+        elif fill is not None:
+            self.core.draw_polygon(xy, self.ink(fill), 1)
+
+    def ellipse(self, xy, fill=None, outline=None, width=1) -> None:
+        if outline is not None:
+            self._d.ellipse(xy, fill=fill, outline=outline, width=width)
+        elif fill is not None:
+            self.core.draw_ellipse(xy, self.ink(fill), 1)
+
+    def __getattr__(self, name):
+        return getattr(self._d, name)
+
+
+
 def render_map(mapdef: MapDef) -> Image.Image:
     """The board image (RGB) for ``mapdef``: the scan when one is named, else the drawn map."""
     if mapdef.image is not None:
@@ -112,20 +155,50 @@ def render_map(mapdef: MapDef) -> Image.Image:
     grid, width, height = board_geometry(mapdef)
     s = SUPERSAMPLE
     big = Image.new("RGB", (width * s, height * s), PAPER)
-    d = ImageDraw.Draw(big)
+    d = _FastDraw(ImageDraw.Draw(big))
+    line, polygon, ellipse, ink = d.core.draw_lines, d.core.draw_polygon, d.core.draw_ellipse, d.ink
 
     def pts(points):
         return [(x * s, y * s) for x, y in points]
 
     dy = grid.dy
-    # every hex's centre and corners once (the loops below ask for them again and again)
+    # every hex's centre and corners once (the loops below ask for them again and again), in
+    # board pixels and in drawing pixels (``pts`` of them: the same numbers)
     centers = {h: grid.center(h) for h in mapdef.hexes}
     corners = {h: grid.corners(h) for h in mapdef.hexes}
+    centers_s = {h: (x * s, y * s) for h, (x, y) in centers.items()}
+    corners_s = {h: pts(c) for h, c in corners.items()}
 
     def seg(side):            # grid.hexside_segment(side), from the corners above
         c = corners[side.a]
         i, j = _SIDE_CORNERS[side.a.direction_to(side.b)]
         return c[i], c[j]
+
+    def seg_s(side):          # pts(seg(side))
+        c = corners_s[side.a]
+        i, j = _SIDE_CORNERS[side.a.direction_to(side.b)]
+        return [c[i], c[j]]
+    # the hexsides each loop below draws, in the map's order (each loop used to look at all)
+    hexes = mapdef.hexes
+    relief_sides, lake_sides, glyph_sides, coast_sides, river_sides = [], [], [], [], []
+    border_sides, line_sides = [], []
+    for side, hs in mapdef.hexsides.items():
+        land_a, land_b = hexes[side.a].land, hexes[side.b].land
+        relief = RELIEF.get(hs.terrain)
+        if relief is not None:
+            relief_sides.append((side, hs, relief))
+            if relief[2] is not None and land_a and land_b:
+                glyph_sides.append((side, relief[2]))
+        if hs.terrain in ("ocean", "lake") and land_a and land_b:
+            lake_sides.append((side, hs))
+        if land_a != land_b:
+            coast_sides.append(side)
+        if hs.river or hs.major_river:
+            river_sides.append((side, hs))
+        if hs.border:
+            border_sides.append((side, hs))
+        if hs.lines:
+            line_sides.append(side)
     # hexes: one polygon per run of hexes of one colour down a column (the outlines drawn over
     # their edges hide where a run ends)
     fills = {}
@@ -135,19 +208,16 @@ def render_map(mapdef: MapDef) -> Image.Image:
         else:
             fills[h] = LAKE if _is_lake(mapdef, h) else SEA
     for run, colour in _column_runs(fills):
-        d.polygon(pts(_run_outline([corners[h] for h in run])), fill=colour)
+        polygon(_run_outline([corners_s[h] for h in run]), ink(colour), 1)
     # relief: each hexside's terrain over the two triangles it shares with its hexes' centres
     # (one quadrilateral where both hexes take the same colour)
     relief_tints: dict = {}                # (hex's tint, terrain) -> the mixed colour, once each
-    for side, hs in mapdef.hexsides.items():
-        relief = RELIEF.get(hs.terrain)
-        if relief is None:
-            continue
+    for side, hs, relief in relief_sides:
         colour, cover, _sign = relief
-        p, q = seg(side)
+        p, q = seg_s(side)
         tints = []
         for h in (side.a, side.b):
-            if not mapdef.hexes[h].land:
+            if not hexes[h].land:
                 tints.append(None)
                 continue
             key = (fills[h], hs.terrain)
@@ -156,70 +226,61 @@ def render_map(mapdef: MapDef) -> Image.Image:
                 tint = relief_tints[key] = mix(fills[h], colour, cover)
             tints.append(tint)
         if tints[0] is not None and tints[0] == tints[1]:
-            d.polygon(pts([p, centers[side.a], q, centers[side.b]]), fill=tints[0])
+            polygon([p, centers_s[side.a], q, centers_s[side.b]], ink(tints[0]), 1)
             continue
         for h, fill in zip((side.a, side.b), tints):
             if fill is not None:
-                d.polygon(pts([p, centers[h], q]), fill=fill)
+                polygon([p, centers_s[h], q], ink(fill), 1)
     # hex outlines: each hexside once (a hex draws its N, NW and SW sides, and the others where
     # no hex of the map lies beyond them)
+    grid_ink, grid_width = ink(GRID_LINE), max(1, s)
     for h in mapdef.hexes:
-        c = pts(corners[h])
+        c = corners_s[h]
         for path in _outline_paths(h, mapdef.hexes):
-            d.line([c[i] for i in path], fill=GRID_LINE, width=max(1, s))
+            line([c[i] for i in path], grid_ink, grid_width)
     # lakes between land hexes: a band of water along the hexside
-    for side, hs in mapdef.hexsides.items():
-        a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
-        if hs.terrain in ("ocean", "lake") and a.land and b.land:
-            p, q = seg(side)
-            d.line(pts([p, q]), fill=LAKE if hs.terrain == "lake" else SEA, width=int(dy * 0.3 * s))
-            for x, y in pts([p, q]):
-                r = dy * 0.15 * s
-                d.ellipse((x - r, y - r, x + r, y + r), fill=LAKE if hs.terrain == "lake" else SEA)
+    for side, hs in lake_sides:
+        pq = seg_s(side)
+        water = ink(LAKE if hs.terrain == "lake" else SEA)
+        line(pq, water, int(dy * 0.3 * s))
+        for x, y in pq:
+            r = dy * 0.15 * s
+            ellipse((x - r, y - r, x + r, y + r), water, 1)
     # one glyph on each relief hexside, at its middle: which terrain the hexside is
-    for side, hs in mapdef.hexsides.items():
-        relief = RELIEF.get(hs.terrain)
-        if relief is None or relief[2] is None:
-            continue
-        if not (mapdef.hexes[side.a].land and mapdef.hexes[side.b].land):
-            continue
+    for side, sign in glyph_sides:
         (x1, y1), (x2, y2) = seg(side)
-        _glyph(d, relief[2], (x1 + x2) / 2 * s, (y1 + y2) / 2 * s, dy * s)
+        _glyph(d, sign, (x1 + x2) / 2 * s, (y1 + y2) / 2 * s, dy * s)
     # coasts and shores
-    for side, hs in mapdef.hexsides.items():
-        a, b = mapdef.hexes[side.a], mapdef.hexes[side.b]
-        if a.land != b.land:
-            p, q = seg(side)
-            d.line(pts([p, q]), fill=COAST, width=2 * s)
+    coast_ink = ink(COAST)
+    for side in coast_sides:
+        line(seg_s(side), coast_ink, 2 * s)
     # rivers
-    for side, hs in mapdef.hexsides.items():
-        if hs.river or hs.major_river:
-            p, q = seg(side)
-            d.line(pts([p, q]), fill=RIVER, width=(8 if hs.major_river else 4) * s)
-            for x, y in pts([p, q]):
-                r = (4 if hs.major_river else 2) * s
-                d.ellipse((x - r, y - r, x + r, y + r), fill=RIVER)
+    river_ink = ink(RIVER)
+    for side, hs in river_sides:
+        pq = seg_s(side)
+        line(pq, river_ink, (8 if hs.major_river else 4) * s)
+        for x, y in pq:
+            r = (4 if hs.major_river else 2) * s
+            ellipse((x - r, y - r, x + r, y + r), river_ink, 1)
     # borders (dashed); a border along a minor river (the Drina, the Isonzo) is drawn wider, the
     # river over its middle: red dashes on both banks of the blue line, so both read
-    for side, hs in mapdef.hexsides.items():
-        if hs.border:
-            p, q = seg(side)
-            wide = hs.river and not hs.major_river
-            d.line(pts([p, q]), fill=(255, 255, 255), width=(BORDER_RIVER_WIDTH + 1 if wide else 5) * s)
-            _dashed(d, pts([p])[0], pts([q])[0], BORDER, (BORDER_RIVER_WIDTH if wide else 4) * s,
-                    7 * s, 4 * s)
-            if wide:
-                d.line(pts([p, q]), fill=(255, 255, 255), width=RIVER_ON_BORDER_CASING * s)
-                d.line(pts([p, q]), fill=RIVER, width=RIVER_ON_BORDER * s)
-                for x, y in pts([p, q]):
-                    r = RIVER_ON_BORDER * s / 2
-                    d.ellipse((x - r, y - r, x + r, y + r), fill=RIVER)
+    white = ink((255, 255, 255))
+    for side, hs in border_sides:
+        pq = seg_s(side)
+        wide = hs.river and not hs.major_river
+        line(pq, white, (BORDER_RIVER_WIDTH + 1 if wide else 5) * s)
+        _dashed(d, pq[0], pq[1], BORDER, (BORDER_RIVER_WIDTH if wide else 4) * s, 7 * s, 4 * s)
+        if wide:
+            line(pq, white, RIVER_ON_BORDER_CASING * s)
+            line(pq, river_ink, RIVER_ON_BORDER * s)
+            for x, y in pq:
+                r = RIVER_ON_BORDER * s / 2
+                ellipse((x - r, y - r, x + r, y + r), river_ink, 1)
     # named lines (dash-dot, under the rails)
-    for side, hs in mapdef.hexsides.items():
-        if hs.lines:
-            p, q = seg(side)
-            d.line(pts([p, q]), fill=(255, 255, 255), width=7 * s)
-            _dashed(d, pts([p])[0], pts([q])[0], LINE, 5 * s, 9 * s, 3 * s)
+    for side in line_sides:
+        pq = seg_s(side)
+        line(pq, white, 7 * s)
+        _dashed(d, pq[0], pq[1], LINE, 5 * s, 9 * s, 3 * s)
     # rails, centre to centre: a pale casing first, so the line reads on any relief; the Russian
     # gauge in its own colour; a map-edge rail exit runs on to the edge of its hex, with an arrow
     # off the sheet
@@ -227,13 +288,11 @@ def render_map(mapdef: MapDef) -> Image.Image:
     exits = [(h, centers[h], grid.center(h.neighbour(dname)))
              for h, dirs in mapdef.rail_exits.items() for dname in dirs]
     for side, hs in rails:
-        p, q = centers[side.a], centers[side.b]
-        _rail_casing(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s)
+        _rail_casing(d, centers_s[side.a], centers_s[side.b], hs.rail == "double", s)
     for _h, (cx, cy), (nx, ny) in exits:
         _rail_casing(d, (cx * s, cy * s), ((cx + nx) / 2 * s, (cy + ny) / 2 * s), False, s)
     for side, hs in rails:
-        p, q = centers[side.a], centers[side.b]
-        _rail(d, (p[0] * s, p[1] * s), (q[0] * s, q[1] * s), hs.rail == "double", s,
+        _rail(d, centers_s[side.a], centers_s[side.b], hs.rail == "double", s,
               RAIL_BROAD if _broad(mapdef, side) else RAIL)
     for h, (cx, cy), (nx, ny) in exits:
         ex, ey = (cx + nx) / 2, (cy + ny) / 2
