@@ -301,10 +301,12 @@ def render_map(mapdef: MapDef) -> Image.Image:
         _arrow(d, (cx * s, cy * s), (ex * s, ey * s), dy * 0.16 * s, colour)
     # place symbols: the city on the centre, a fortress and a port beside it between the rails
     hex_rails, hex_water = _hex_rails_and_water(mapdef)
+    slots = {}                        # label_layout places the names around them
     for h, info in mapdef.hexes.items():
         cx, cy = centers[h]
-        for kind, x, y in _symbol_slots(info, cx, cy, dy, hex_rails.get(h, frozenset()),
-                                        hex_water.get(h, frozenset())):
+        slots[h] = _symbol_slots(info, cx, cy, dy, hex_rails.get(h, frozenset()),
+                                 hex_water.get(h, frozenset()))
+        for kind, x, y in slots[h]:
             x, y = x * s, y * s
             if kind == "fortress":
                 _fortress(d, x, y, dy * 0.13 * s)
@@ -327,7 +329,7 @@ def render_map(mapdef: MapDef) -> Image.Image:
         img = downsample(big, (width, height), s)
     del big, d
     d = ImageDraw.Draw(img)
-    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers, fills)
+    _labels(d, mapdef, grid, img, (hex_rails, hex_water), centers, fills, slots)
     _legend(d, mapdef, width, height)
     return img
 
@@ -669,7 +671,7 @@ class LabelLayout:
 
 
 def label_layout(mapdef: MapDef, grid: VassalHexGrid, rails_water: tuple | None = None,
-                 centers: dict | None = None) -> LabelLayout:
+                 centers: dict | None = None, slots: dict | None = None) -> LabelLayout:
     """Where the hex numbers, place names and place symbols go (``_labels`` draws them).
 
     Hex numbers at the top of each hex (beside a rail line that leaves northwards, not under
@@ -689,11 +691,12 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid, rails_water: tuple | None 
     rail_cells: dict = {}
     for a, b in segments:
         rail_cells.setdefault((int(a[0] // cell), int(a[1] // cell)), []).append((a, b))
-    slots = {}
+    if slots is None:                 # render_map passes the slots it drew the symbols in
+        slots = {h: _symbol_slots(info, *centers[h], dy, rail_dirs.get(h, frozenset()),
+                                  water.get(h, frozenset()))
+                 for h, info in mapdef.hexes.items()}
     symbols = []
     for h, info in mapdef.hexes.items():
-        cx, cy = centers[h]
-        slots[h] = _symbol_slots(info, cx, cy, dy, rail_dirs.get(h, frozenset()), water.get(h, frozenset()))
         for kind, x, y in slots[h]:
             r = dy * SYMBOL_RADIUS[kind] + (dy * 0.02 if kind == "city" and info.capital else 0)
             symbols.append((h, kind, (x - r, y - r, x + r, y + r)))
@@ -764,14 +767,16 @@ def label_layout(mapdef: MapDef, grid: VassalHexGrid, rails_water: tuple | None 
 
 def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid, img: Image.Image,
             rails_water: tuple | None = None, centers: dict | None = None,
-            fills: dict | None = None) -> None:
+            fills: dict | None = None, slots: dict | None = None) -> None:
     """Draw the hex numbers (from :class:`NumberStamps`) and place names of
     :func:`label_layout`, on a light halo (the hex's own colour: ``fills``, as ``render_map``
     filled the hexes)."""
     dy = grid.dy
     stamps = number_stamps(max(8, int(dy * 0.16)), NUMBER_STROKE)
     name_font = font(max(8, int(dy * 0.19)), bold=True, family="condensed")
-    for lb in label_layout(mapdef, grid, rails_water, centers).labels:
+    numbers = []                         # drawn together, in the layout's order
+    labels = label_layout(mapdef, grid, rails_water, centers, slots).labels
+    for lb in labels:
         if lb.kind == "number":
             info = mapdef.hexes[lb.hex]
             if fills is not None:
@@ -781,8 +786,10 @@ def _labels(d: ImageDraw.ImageDraw, mapdef: MapDef, grid: VassalHexGrid, img: Im
             else:
                 halo = LAKE if _is_lake(mapdef, lb.hex) else SEA
             colour = (60, 56, 48) if info.land else (30, 50, 100)
-            stamps.draw(img, lb.at, lb.text, lb.anchor, colour, halo)
-        else:
+            numbers.append((lb.at, lb.text, lb.anchor, colour, halo))
+    stamps.draw_many(img, numbers)
+    for lb in labels:
+        if lb.kind != "number":
             d.text(lb.at, lb.text, font=name_font, fill=TEXT, anchor=lb.anchor, stroke_width=3,
                    stroke_fill=(255, 255, 255))
 
@@ -888,7 +895,7 @@ class NumberStamps:
         over = Image.new("RGBA", (w, h), tuple(ink) + (0,))
         over.putalpha(ink_mask)
         # kept with their pixel cores: ``draw`` pastes with those (see there)
-        hit = self._stamps[key] = (under, over, (-pad, -pad - asc), under.im, over.im)
+        hit = self._stamps[key] = (under, over, (-pad, -pad - asc), under.im, over.im, w, h)
         return hit
 
     def draw(self, img: Image.Image, at, text: str, anchor: str, ink, halo) -> None:
@@ -909,7 +916,7 @@ class NumberStamps:
             paste = img.im.paste
         placed = []
         for i, first, pens in chunks:
-            under, over, (sx, sy), under_core, over_core = self._stamp(
+            under, over, (sx, sy), under_core, over_core, _w, _h = self._stamp(
                 text[i:i + len(pens)], pens, ink, halo)
             x0, y0 = x + first + sx, y + down + sy
             box = (x0, y0, x0 + under.width, y0 + under.height)
@@ -922,6 +929,34 @@ class NumberStamps:
             if paste is None:
                 img.paste(over, box[:2], over)
             else:
+                paste(over_core, box, over_core)
+
+    def draw_many(self, img: Image.Image, numbers) -> None:
+        """``draw(img, at, text, anchor, ink, halo)`` for each of ``numbers`` in turn (the same
+        pastes in the same order), with what ``draw`` looks up again on each call (the image's
+        core, the stamps of the numbers' chunks) looked up once: a sheet has a thousand
+        numbers."""
+        if img.readonly or img.mode != "RGB":
+            for number in numbers:
+                self.draw(img, *number)
+            return
+        img.load()
+        paste = img.im.paste
+        stamps, layouts = self._stamps, self._pens
+        for at, text, anchor, ink, halo in numbers:
+            x, y = int(round(at[0])), int(round(at[1]))
+            lay = layouts.get((len(text), anchor)) or self._layout(len(text), anchor)
+            down, chunks = lay
+            placed = []
+            for i, first, pens in chunks:
+                chunk = text[i:i + len(pens)]
+                hit = stamps.get((chunk, pens, ink, halo)) or self._stamp(chunk, pens, ink, halo)
+                _u, _o, (sx, sy), under_core, over_core, w, h = hit
+                x0, y0 = x + first + sx, y + down + sy
+                box = (x0, y0, x0 + w, y0 + h)
+                paste(under_core, box, under_core)
+                placed.append((over_core, box))
+            for over_core, box in placed:
                 paste(over_core, box, over_core)
 
 
