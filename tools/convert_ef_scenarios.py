@@ -178,6 +178,8 @@ KIND = {
                                             "(as soon as possible)"),
     ("galicia_1914_08", "7-8"): ("checked", _LANDWEHR_NOTE),
     ("ef_duration", "11-7"): ("checked", _LANDWEHR_NOTE),
+    ("ef_duration", "11-32"): ("checked", "the DM ledger gives Serbia, Montenegro and the Ottoman Empire no DM "
+                                          "in this game (their items are listed at 0)"),
     ("link_tannenberg_galicia", "13-3"): ("checked", _LANDWEHR_NOTE),
     ("link_schlieffen_tannenberg_galicia", "14-6"): ("checked", _LANDWEHR_NOTE),
     ("link_serbia_tannenberg_galicia", "18-5"): ("checked", _LANDWEHR_NOTE),
@@ -793,6 +795,10 @@ _DURATION = {
     "11-20": {"nation": "austria-hungary", "limits": [["1915", 100], ["1916", 125]]},
     "11-21": {"nation": "russia", "limits": [["1915", 125], ["1916", 175]]},
     "11-24": {"nations": ["serbia", "bulgaria", "romania"], "per_hq": 25},
+    # 11-32: who accumulates DM (the 1915 and 1916 games continue the 1914 game's section 11, as
+    # 11-34 and 11-35 show)
+    "11-32": {"nations": ["austria-hungary", "germany", "russia", "romania", "bulgaria"],
+              "none": ["serbia", "montenegro", "ottoman-empire"]},
 }
 #: 11-26..11-30 (the East Front Duration Game: the 1914 game lists them): the A-H sphere of
 #: influence and the German divisions allowed in it

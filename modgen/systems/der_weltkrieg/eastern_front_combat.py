@@ -75,6 +75,12 @@ def register_combat_hooks(ctx: CheckContext):
         register_hook(ctx, "may-supply", _ah_supply_for_landwehr)
     if data(ctx, "11-34") is not None or data(ctx, "11-35") is not None:
         register_hook(ctx, "no-city-dm", _no_city_dm)
+    d = data(ctx, "11-32")
+    if d is not None:                            # 11-32: nations that accumulate no DM
+        from .checks.demoralization import game_state
+        why = (f"11-32: Demoralization Points in this game are accumulated by "
+               f"{', '.join(d['nations'])}, not by {', '.join(d['none'])}")
+        game_state(ctx).ledger.no_dm.update({n: ("EF 11-32", why) for n in d["none"]})
     _russia_41_3_update(ctx)                     # Lemberg is Austro-Hungarian at the start
     return ()
 
