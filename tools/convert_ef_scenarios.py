@@ -772,7 +772,8 @@ _RUSSIAN_CITY_DM = {"nation": "russia", "cities": ["Warsaw", "Minsk", "Riga", "O
 
 #: 7-8 (Galicia) and its repeats in the linked and duration games (11-7, 13-3, 14-6, 18-5, 19-9):
 #: A-H HQs may expend supply for German Landwehr units in 1914 -- the counters qualified
-#: ``landwehr`` (the Tannenberg pool's "five 2-4 Ldw X", 003:L1915)
+#: ``landwehr`` (the Tannenberg pool's "five 2-4 Ldw X", 003:L1915). A named block ``landwehr``
+#: with its rule number: the numbers alone collide with other scenarios' rules (Romania's 13-3)
 _LANDWEHR = {"hq": "austria-hungary", "nation": "germany", "year": 1914, "qualifier": "landwehr"}
 
 _DURATION = {
@@ -901,19 +902,19 @@ RULE_DATA = {
         "7-6": {"sp": 8, "turns": {"6 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th"],
                                    "7 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th", "ah-hq-xxxx-3rd"]}},
         "7-7": {"hq": "ah-hq-xxxx-1st", "nation": "germany", "mp": 4},
-        "7-8": _LANDWEHR,
+        "landwehr": dict(_LANDWEHR, rule="7-8"),
     },
     "link_serbia_galicia": {"17-5": _COMBINE},
     "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE,
-                                       "18-5": _LANDWEHR},
+                                       "landwehr": dict(_LANDWEHR, rule="18-5")},
     "link_serbia_schlieffen_tannenberg_galicia": {"19-4": _TRANSFER, "19-5": _AH_SHEETS, "19-8": _NO_GERMANS_6_5,
-                                                  "19-13": _COMBINE, "19-9": _LANDWEHR},
-    "link_tannenberg_galicia": {"13-2": _TRANSFER, "13-3": _LANDWEHR},
+                                                  "19-13": _COMBINE, "landwehr": dict(_LANDWEHR, rule="19-9")},
+    "link_tannenberg_galicia": {"13-2": _TRANSFER, "landwehr": dict(_LANDWEHR, rule="13-3")},
     "link_schlieffen_tannenberg_galicia": {"14-3": {"sheets": ["4-5", "5-5"], "until": "1 September 1914"},
                                            "14-4": {"nation": "austria-hungary", "allowed": ["4-5", "5-5"],
                                                     "except": "siege-art"},
-                                           "14-6": _LANDWEHR},
-    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM, "11-26": _SPHERE, "11-7": _LANDWEHR},
+                                           "landwehr": dict(_LANDWEHR, rule="14-6")},
+    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM, "11-26": _SPHERE, "landwehr": dict(_LANDWEHR, rule="11-7")},
     "ef_duration_1915": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
                          "11-34": {"hexes": ["4-5:1611", "5-5:2203", "5-5:2106"]}},
     "ef_duration_1916": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,

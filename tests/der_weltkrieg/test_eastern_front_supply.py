@@ -188,7 +188,7 @@ def test_galicia_7_8_ah_hqs_may_pay_for_german_landwehr_in_1914(game):
                                       ("ef-link-serbia-schlieffen-tannenberg-galicia", "19-9")])
 def test_11_7_14_6_ah_hqs_pay_for_german_landwehr_in_1914_only(game, sid, rule):
     sc = game.scenarios[sid]
-    assert sc.rule_data[rule]["qualifier"] == "landwehr"
+    assert sc.rule_data["landwehr"]["rule"] == rule and sc.rule_data["landwehr"]["qualifier"] == "landwehr"
     assert next(r for r in sc.special_rules if r.number == rule).kind == "checked"
     # October 1914: the A-H HQ pays for two Landwehr brigades — legal
     r = attack(game, sid, GameDate(1914, 10, 3), "cp-combat", "5-5", "ah-hq-xxxx-1st", LANDWEHR,

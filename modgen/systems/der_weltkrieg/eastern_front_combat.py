@@ -906,19 +906,12 @@ def _near_first_army(ctx: CheckContext, d) -> tuple:
     return hq, near
 
 
-#: the scenario rules letting A-H HQs expend supply for German Landwehr units in 1914: Galicia
-#: 7-8, the East Front Duration Game 11-7, the linked games 13-3, 14-6, 18-5, 19-9 (003:L1996,
-#: L1603, L2061, L2101, L1385, L1430); each scenario's ``rule_data`` carries its own number
-LANDWEHR_RULES = ("7-8", "11-7", "13-3", "14-6", "18-5", "19-9")
-
-
 def _landwehr_rule(ctx: CheckContext):
-    """(rule number, data) of the scenario's Landwehr supply rule, or None."""
-    for n in LANDWEHR_RULES:
-        d = data(ctx, n)
-        if d is not None and "qualifier" in d:
-            return n, d
-    return None
+    """(rule number, data) of the scenario's Landwehr supply rule (the ``landwehr`` block of its
+    rule data: Galicia 7-8, the East Front Duration Game 11-7, the linked games 13-3, 14-6, 18-5,
+    19-9; 003:L1996, L1603, L2061, L2101, L1385, L1430), or None."""
+    d = data(ctx, "landwehr")
+    return (d["rule"], d) if d is not None else None
 
 
 def _ah_supply_for_landwehr(ctx: CheckContext, hq: UnitState, u: CombatUnit):
