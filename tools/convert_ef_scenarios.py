@@ -98,6 +98,9 @@ MISSING_5_3 = {"map": "5-3", "title": "The Schlieffen Plan (the West Front, map 
 #: (seed id or "*", rule number) -> (kind, note). Unlisted numbered rules are advisory, and their
 #: note says why; "after the combat engine" marks rules that need combat, supply or retreats.
 COMBAT = "after the combat engine (combat, supply or retreat)"
+_LANDWEHR_NOTE = ("an Austro-Hungarian HQ paying for a German Landwehr unit (the counters qualified landwehr: "
+                  "the 2-4 Ldw X) in 1914 is legal; for another German unit, or from 1915, it is 19-6. The "
+                  "Landwehr are infantry, whose rate (19-2) is the same for every nation: the A-H rate")
 KIND = {
     ("serbia_1914_08", "3-1"): ("checked", "!attack <flotilla hex> in the Central Powers Movement Phase: the date, "
                                            "the Serbian unit in Belgrade, the flotilla's path between the two hexes "
@@ -173,9 +176,14 @@ KIND = {
     ("galicia_1914_08", "7-7"): ("checked", "a German unit leaving the 1st Army HQ's 4 MP supply range in a Movement "
                                             "Phase after being inside it; outside it and never inside: undetermined "
                                             "(as soon as possible)"),
-    ("galicia_1914_08", "7-8"): ("checked", "an Austro-Hungarian HQ paying for a German infantry unit in 1914 "
-                                            "is undetermined, not a 19-6 violation: which German units are "
-                                            "Landwehr is on the set-up grid only"),
+    ("galicia_1914_08", "7-8"): ("checked", _LANDWEHR_NOTE),
+    ("ef_duration", "11-7"): ("checked", _LANDWEHR_NOTE),
+    ("ef_duration", "11-32"): ("checked", "the DM ledger gives Serbia, Montenegro and the Ottoman Empire no DM "
+                                          "in this game (their items are listed at 0)"),
+    ("link_tannenberg_galicia", "13-3"): ("checked", _LANDWEHR_NOTE),
+    ("link_schlieffen_tannenberg_galicia", "14-6"): ("checked", _LANDWEHR_NOTE),
+    ("link_serbia_tannenberg_galicia", "18-5"): ("checked", _LANDWEHR_NOTE),
+    ("link_serbia_schlieffen_tannenberg_galicia", "19-9"): ("checked", _LANDWEHR_NOTE),
     ("galicia_1914_08", "7-9"): ("checked", ""),
     ("galicia_1914_08", "7-10"): ("checked", ""),
     ("*", "17-3"): ("advisory", "transfers are free"), ("*", "18-3"): ("advisory", "transfers are free"),
@@ -762,6 +770,12 @@ _AH_SHEETS = {"nation": "austria-hungary", "allowed": ["4-5", "5-5", "5-5S", "6-
 #: Riga and Odessa" (11-34's hexes: "In the 1915 scenario ... In the 1916 scenario ...")
 _RUSSIAN_CITY_DM = {"nation": "russia", "cities": ["Warsaw", "Minsk", "Riga", "Odessa"]}
 
+#: 7-8 (Galicia) and its repeats in the linked and duration games (11-7, 13-3, 14-6, 18-5, 19-9):
+#: A-H HQs may expend supply for German Landwehr units in 1914 -- the counters qualified
+#: ``landwehr`` (the Tannenberg pool's "five 2-4 Ldw X", 003:L1915). A named block ``landwehr``
+#: with its rule number: the numbers alone collide with other scenarios' rules (Romania's 13-3)
+_LANDWEHR = {"hq": "austria-hungary", "nation": "germany", "year": 1914, "qualifier": "landwehr"}
+
 _DURATION = {
     "11-40": {"nation": "romania", "dm": 250, "text": "Romania surrenders: every Romanian unit is removed from play (11-37)"},
     "11-41": {"nation": "bulgaria", "dm": 50, "text": "the Bulgarian forces are removed from the game"},
@@ -782,6 +796,10 @@ _DURATION = {
     "11-20": {"nation": "austria-hungary", "limits": [["1915", 100], ["1916", 125]]},
     "11-21": {"nation": "russia", "limits": [["1915", 125], ["1916", 175]]},
     "11-24": {"nations": ["serbia", "bulgaria", "romania"], "per_hq": 25},
+    # 11-32: who accumulates DM (the 1915 and 1916 games continue the 1914 game's section 11, as
+    # 11-34 and 11-35 show)
+    "11-32": {"nations": ["austria-hungary", "germany", "russia", "romania", "bulgaria"],
+              "none": ["serbia", "montenegro", "ottoman-empire"]},
 }
 #: 11-26..11-30 (the East Front Duration Game: the 1914 game lists them): the A-H sphere of
 #: influence and the German divisions allowed in it
@@ -884,17 +902,19 @@ RULE_DATA = {
         "7-6": {"sp": 8, "turns": {"6 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th"],
                                    "7 August 1914": ["ah-hq-xxxx-1st", "ah-hq-xxxx-4th", "ah-hq-xxxx-3rd"]}},
         "7-7": {"hq": "ah-hq-xxxx-1st", "nation": "germany", "mp": 4},
-        "7-8": {"hq": "austria-hungary", "nation": "germany", "year": 1914},
+        "landwehr": dict(_LANDWEHR, rule="7-8"),
     },
     "link_serbia_galicia": {"17-5": _COMBINE},
-    "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE},
+    "link_serbia_tannenberg_galicia": {"18-2": _TRANSFER, "18-4": _NO_GERMANS_6_5, "18-8": _COMBINE,
+                                       "landwehr": dict(_LANDWEHR, rule="18-5")},
     "link_serbia_schlieffen_tannenberg_galicia": {"19-4": _TRANSFER, "19-5": _AH_SHEETS, "19-8": _NO_GERMANS_6_5,
-                                                  "19-13": _COMBINE},
-    "link_tannenberg_galicia": {"13-2": _TRANSFER},
+                                                  "19-13": _COMBINE, "landwehr": dict(_LANDWEHR, rule="19-9")},
+    "link_tannenberg_galicia": {"13-2": _TRANSFER, "landwehr": dict(_LANDWEHR, rule="13-3")},
     "link_schlieffen_tannenberg_galicia": {"14-3": {"sheets": ["4-5", "5-5"], "until": "1 September 1914"},
                                            "14-4": {"nation": "austria-hungary", "allowed": ["4-5", "5-5"],
-                                                    "except": "siege-art"}},
-    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM, "11-26": _SPHERE},
+                                                    "except": "siege-art"},
+                                           "landwehr": dict(_LANDWEHR, rule="14-6")},
+    "ef_duration": {**_DURATION, "11-35": _RUSSIAN_CITY_DM, "11-26": _SPHERE, "landwehr": dict(_LANDWEHR, rule="11-7")},
     "ef_duration_1915": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,
                          "11-34": {"hexes": ["4-5:1611", "5-5:2203", "5-5:2106"]}},
     "ef_duration_1916": {**_DURATION, "11-35": _RUSSIAN_CITY_DM,

@@ -288,3 +288,43 @@ def test_11_34_retaken_cities_yield_no_dm_in_the_1915_and_1916_games(game):
     allenstein = [("ru-inf-xx-13", "4-5:1711", "4-5:1611")]    # a German city
     assert city_dm(game, "ef-gorlice-tarnow-1915-05", allenstein).get("germany", Span(0, 0)).lo > 0
     assert city_dm(game, "ef-duration-1915", allenstein).get("germany", Span(0, 0)) == Span(0, 0)
+
+
+AH_DIVISION = "ah-inf-xx-29"
+
+
+def serbian_loss(game, sid):
+    """A Serbian and an Austro-Hungarian infantry division eliminated on map 6-5 in the Central
+    Powers Combat Phase of 3 November 1914 (no set-up: only the two units)."""
+    t = TestGame(game, game.scenarios[sid], setup=False, date=GameDate(1914, 11, 3),
+                 phase="cp-combat")
+    md = game.theatre.mapdef(("6-5",))
+    serbia = min(h for h, i in md.hexes.items() if i.land and i.country == "serbia")
+    austria = min(h for h, i in md.hexes.items() if i.land and i.country == "austria-hungary")
+    t.place("sb-inf-xx-tim1", game.theatre.name(serbia, ("6-5",)))
+    t.place(AH_DIVISION, game.theatre.name(austria, ("6-5",)))
+    t.declare(f"!scenario {sid}")
+    t.eliminate("sb-inf-xx-tim1")
+    t.eliminate(AH_DIVISION)
+    t.next_phase()
+    return t
+
+
+def test_11_32_serbia_montenegro_turkey_accumulate_no_dm_in_the_duration_game(game, tmp_path,
+                                                                              capsys):
+    sc = game.scenarios["ef-duration-1914"]
+    assert sc.rule_data["11-32"]["none"] == ["serbia", "montenegro", "ottoman-empire"]
+    assert next(r for r in sc.special_rules if r.number == "11-32").kind == "checked"
+    # an individual scenario (Serbia, November 1914): the Serbian loss gives Serbian DM
+    _rc, out = cli(serbian_loss(game, "ef-serbia-1914-11"), tmp_path, capsys, "serbia.vlog")
+    dm = out["end_of_game"]["dm"]
+    assert dm["serbia"] not in (0, "0"), dm
+    # the East Front Duration Game (1914): none for Serbia (the item is listed, at 0, naming
+    # 11-32), while Austria-Hungary's loss still counts
+    _rc, out = cli(serbian_loss(game, "ef-duration-1914"), tmp_path, capsys, "duration.vlog")
+    eog = out["end_of_game"]
+    assert eog["dm"].get("serbia", 0) in (0, "0") and eog["dm"]["austria-hungary"] not in (0, "0"), eog["dm"]
+    (item,) = [i for i in eog["dm_items"] if i["nation"] == "serbia"]
+    assert "EF 11-32" in item["rule"] and "no DM" in item["reason"], item
+    # the 1915 and 1916 games continue section 11 (as 11-34 and 11-35): the rule data is there
+    assert all("11-32" in game.scenarios[s].rule_data for s in ("ef-duration-1915", "ef-duration-1916"))

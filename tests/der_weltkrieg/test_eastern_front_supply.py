@@ -148,14 +148,58 @@ def test_43_4_and_46_4_allow_expending_not_transferring(game):
 GALICIA = ("ef-galicia-1914-08", GameDate(1914, 8, 6), "cp-combat", "5-5")
 
 
+LANDWEHR = ["ge-inf-x-18lw", "ge-inf-x-21lw"]          # two of the "five 2-4 Ldw X" (003:L1915)
+DIVISIONS = ["ge-inf-xx-3", "ge-inf-xx-4"]           # German infantry divisions, not Landwehr
+
+
+def german_hq(game):
+    """A German HQ on map 5-5, far from the attack: the Germans are then no 18-13 small
+    contingent (which the primary nationality may supply), so only the Landwehr rule can allow
+    an A-H HQ to pay for them."""
+    md = game.theatre.mapdef(("5-5",))
+    far = max(h for h in md.hexes if md.hexes[h].land)
+    return [("ge-hq-xxxx-9th", game.theatre.name(far, ("5-5",)))]
+
+
+def landwehr_rulings(r):
+    return [f for f in r.findings if f.rule.startswith("EF ") and "Landwehr" in f.message]
+
+
 def test_galicia_7_8_ah_hqs_may_pay_for_german_landwehr_in_1914(game):
-    # two German infantry divisions paid for by an A-H HQ: 7-8 allows it for Landwehr, which the
-    # counter data cannot tell apart — undetermined, never a 19-6 violation
-    r = attack(game, *GALICIA, "ah-hq-xxxx-1st", ["ge-inf-xx-3", "ge-inf-xx-4"], "ru-inf-xx-13")
-    assert who_pays(r) == []
-    hits = [f for f in r.findings if f.rule == "EF 7-8" and f.severity == "undetermined"]
-    assert len(hits) == 2 and "whether 3 Inf XX is a Landwehr unit" in hits[0].missing
-    # without the scenario rule (Gorlice-Tarnow, 1915) the same payment for infantry is 19-6
+    # the counters qualified landwehr are the Tannenberg pool's 2-4 Ldw X
+    assert {c for c, k in game.counters.items() if "landwehr" in k.qualifiers} == {
+        "ge-inf-x-18lw", "ge-inf-x-17le", "ge-inf-x-21lw", "ge-inf-x-22lw", "ge-inf-x-23lw"}
+    # two German Landwehr brigades paid for by an A-H HQ in August 1914: legal, clean
+    r = attack(game, *GALICIA, "ah-hq-xxxx-1st", LANDWEHR, "ru-inf-xx-13", extra=german_hq(game))
+    assert who_pays(r) == [] and who_pays(r, "undetermined") == [] and landwehr_rulings(r) == []
+    # German divisions are not Landwehr: 19-6, once per unit
+    r = attack(game, *GALICIA, "ah-hq-xxxx-1st", DIVISIONS, "ru-inf-xx-13", extra=german_hq(game))
+    assert [f.rule for f in who_pays(r)] == ["19-6", "19-6"] and landwehr_rulings(r) == []
+    # without the scenario rule (Gorlice-Tarnow, 1915) the Landwehr themselves are 19-6
     r = attack(game, "ef-gorlice-tarnow-1915-05", GameDate(1915, 5, 1), "cp-combat", "5-5",
-               "ah-hq-xxxx-1st", ["ge-inf-xx-3", "ge-inf-xx-4"], "ru-inf-xx-13")
+               "ah-hq-xxxx-1st", LANDWEHR, "ru-inf-xx-13", extra=german_hq(game))
     assert [f.rule for f in who_pays(r)] == ["19-6", "19-6"]
+
+
+@pytest.mark.parametrize("sid,rule", [("ef-duration-1914", "11-7"),
+                                      ("ef-link-schlieffen-tannenberg-galicia", "14-6"),
+                                      ("ef-link-tannenberg-galicia", "13-3"),
+                                      ("ef-link-serbia-tannenberg-galicia", "18-5"),
+                                      ("ef-link-serbia-schlieffen-tannenberg-galicia", "19-9")])
+def test_11_7_14_6_ah_hqs_pay_for_german_landwehr_in_1914_only(game, sid, rule):
+    sc = game.scenarios[sid]
+    assert sc.rule_data["landwehr"]["rule"] == rule and sc.rule_data["landwehr"]["qualifier"] == "landwehr"
+    assert next(r for r in sc.special_rules if r.number == rule).kind == "checked"
+    # October 1914: the A-H HQ pays for two Landwehr brigades — legal
+    r = attack(game, sid, GameDate(1914, 10, 3), "cp-combat", "5-5", "ah-hq-xxxx-1st", LANDWEHR,
+               "ru-inf-xx-13", extra=german_hq(game))
+    assert who_pays(r) == [] and who_pays(r, "undetermined") == []
+    # the same in 1914 for German divisions: 19-6
+    r = attack(game, sid, GameDate(1914, 10, 3), "cp-combat", "5-5", "ah-hq-xxxx-1st", DIVISIONS,
+               "ru-inf-xx-13", extra=german_hq(game))
+    assert [f.rule for f in who_pays(r)] == ["19-6", "19-6"]
+    # "in 1914 only": from 1915 the Landwehr brigades are 19-6 too
+    r = attack(game, sid, GameDate(1915, 1, 3), "cp-combat", "5-5", "ah-hq-xxxx-1st", LANDWEHR,
+               "ru-inf-xx-13", extra=german_hq(game))
+    (a, b) = who_pays(r)
+    assert a.rule == b.rule == "19-6" and "18Lw" in a.message + b.message

@@ -11,7 +11,8 @@ combat record (``combat_record.Combat``, complete on the engine's ``combat`` hoo
 * Serbia, October 1915: attacks across the Greek border (10-4);
 * Romania 1916: Bucharest an open city after the reverse (13-2);
 * Galicia 1914: the armies' attacks of 6 and 7 August (7-6), the Germans within the 1st Army's
-  supply range (7-7), A-H HQs paying for German Landwehr (7-8);
+  supply range (7-7), A-H HQs paying for German Landwehr (7-8, and 11-7, 13-3, 14-6, 18-5, 19-9 of the
+  duration and linked games);
 * Brusilov 1916: the Guard's first attack (6-3) (the artillery surprise, 6-4, is not checked:
   docs/rules-coverage.md);
 * Russia: 41-3's end of the one-third retreat, 41-4's fortresses losing 6 SP a turn surrounded;
@@ -70,10 +71,16 @@ def register_combat_hooks(ctx: CheckContext):
     # hex attacked takes no part (neither defends nor loses strength)
     register_hook(ctx, "ignored-defender", _flotilla_not_in_ground_combat)
     register_hook(ctx, "russia-41-3", _russia_41_3_ceased)
-    if data(ctx, "7-8") is not None:
-        register_hook(ctx, "may-supply", _galicia_landwehr)
+    if _landwehr_rule(ctx) is not None:
+        register_hook(ctx, "may-supply", _ah_supply_for_landwehr)
     if data(ctx, "11-34") is not None or data(ctx, "11-35") is not None:
         register_hook(ctx, "no-city-dm", _no_city_dm)
+    d = data(ctx, "11-32")
+    if d is not None:                            # 11-32: nations that accumulate no DM
+        from .checks.demoralization import game_state
+        why = (f"11-32: Demoralization Points in this game are accumulated by "
+               f"{', '.join(d['nations'])}, not by {', '.join(d['none'])}")
+        game_state(ctx).ledger.no_dm.update({n: ("EF 11-32", why) for n in d["none"]})
     _russia_41_3_update(ctx)                     # Lemberg is Austro-Hungarian at the start
     return ()
 
@@ -899,22 +906,37 @@ def _near_first_army(ctx: CheckContext, d) -> tuple:
     return hq, near
 
 
-def _galicia_landwehr(ctx: CheckContext, hq: UnitState, u: CombatUnit):
-    """Galicia 7-8: "Austro-Hungarian Headquarters may expend supply for German Landwehr units
-    during 1914, but do so at Austro-Hungarian expenditure rates." The counter data do not say
-    which German units are Landwehr (the set-up grid is omitted), so an A-H HQ paying for a German
-    infantry unit in 1914 is undetermined rather than a 19-6 violation; the A-H rates are those
-    the cost check already applies to the units of an A-H HQ's attack."""
+def _landwehr_rule(ctx: CheckContext):
+    """(rule number, data) of the scenario's Landwehr supply rule (the ``landwehr`` block of its
+    rule data: Galicia 7-8, the East Front Duration Game 11-7, the linked games 13-3, 14-6, 18-5,
+    19-9; 003:L1996, L1603, L2061, L2101, L1385, L1430), or None."""
+    d = data(ctx, "landwehr")
+    return (d["rule"], d) if d is not None else None
+
+
+def _ah_supply_for_landwehr(ctx: CheckContext, hq: UnitState, u: CombatUnit):
+    """7-8 (Galicia) and its repeats 11-7, 13-3, 14-6, 18-5, 19-9: "Austro-Hungarian
+    Headquarters may expend supply for German Landwehr units during 1914, but do so at
+    Austro-Hungarian expenditure rates." The German Landwehr units are the counters qualified
+    ``landwehr`` (the Tannenberg pool's "five 2-4 Ldw X", 003:L1915/L1922): an A-H HQ paying for
+    one in 1914 is legal; for another German unit, or from 1915, 19-6 stands. The rates: the
+    Landwehr brigades are infantry, whose 19-2 rate the Standard Rules give for every nation (the
+    national differences, 30-1's German cavalry and 43-1/46-1's free counterattacks, concern no
+    infantry), so the A-H rate is the one the cost check applies."""
     from .rules.supply_points import Permission
-    d = data(ctx, "7-8")
+    found = _landwehr_rule(ctx)
+    if found is None:
+        return None
+    n, d = found
     date = ctx.now.date
     if hq.nation != d.get("hq") or u.nation != d.get("nation") or date is None \
-            or date.year != d.get("year") or u.type not in INFANTRY_TYPES:
+            or date.year != d.get("year"):
         return None
-    return (Permission(None, "EF 7-8", f"Galicia 7-8 lets Austro-Hungarian HQs supply German "
-                       f"Landwehr units in {d.get('year')}; whether {u.name} is Landwehr is not in "
-                       f"the counter data"),
-            f"whether {u.name} is a Landwehr unit (the Galicia set-up grid is not in the source)")
+    st = ctx.units.get(u.piece)
+    if st is None or d["qualifier"] not in st.counter.qualifiers:
+        return None
+    return (Permission(True, f"EF {n}", f"{n}: Austro-Hungarian HQs may expend supply for German "
+                       f"Landwehr units in {d.get('year')}"), "")
 
 
 @rule("EF 7-7", "setup")

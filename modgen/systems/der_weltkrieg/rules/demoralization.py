@@ -19,7 +19,7 @@ undetermined. The ledger keeps every item with its step, rule and reason for the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from .units import GERMANY, nation_is
@@ -105,12 +105,21 @@ class DmItem:
 
 @dataclass
 class DmLedger:
-    """Every DM item of a game, by nation. ``starting`` = DM before the game (duration games)."""
+    """Every DM item of a game, by nation. ``starting`` = DM before the game (duration games).
+    ``no_dm``: nations that accumulate no DM in this game, with the rule and why (the East Front
+    Duration Game's 11-32: not Serbia, Montenegro or Turkey): their items are kept, at 0 DM, so
+    the report shows what would have counted and the SP lost (for "SP lost" conditions) stay."""
 
     items: list[DmItem] = field(default_factory=list)
     starting: dict[str, int] = field(default_factory=dict)
+    no_dm: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def add(self, item: DmItem) -> DmItem:
+        exempt = self.no_dm.get(item.nation)
+        if exempt is not None and item.dm != NONE:
+            rule, why = exempt
+            item = replace(item, dm=NONE, rule=f"{item.rule}, {rule}",
+                           reason=f"{item.reason} — no DM ({item.dm} otherwise): {why}")
         self.items.append(item)
         return item
 
