@@ -41,7 +41,10 @@ def test_two_builds_are_byte_identical(built, tmp_path):
 def test_module_version_follows_the_data(tmp_path):
     a = dict(build.build_entries(tiny_game(version="1.0.0"), **build_kw()))
     b = dict(build.build_entries(tiny_game(version="1.0.1"), **build_kw()))
-    assert b'version="1.0.0"' in a["buildFile.xml"] and b'version="1.0.1"' in b["buildFile.xml"]
+    from modgen.module.version import generator_digest
+    g = generator_digest().encode()
+    assert b'version="1.0.0.g' + g + b'"' in a["buildFile.xml"]
+    assert b'version="1.0.1.g' + g + b'"' in b["buildFile.xml"]
     assert a["moduledata"] != b["moduledata"]
 
 
@@ -62,10 +65,13 @@ def test_moduledata(built):
     md = etree.fromstring(zipfile.ZipFile(path).read("moduledata"))
     assert md.tag == "data" and md.get("version") == "1"
     assert md.findtext("name") == game.title
-    assert md.findtext("version") == game.version
+    # the data's version and the generator's hash (modgen.module.version)
+    from modgen.module.version import generator_digest
+    assert md.findtext("version") == f"{game.version}.g{generator_digest()}"
     assert md.findtext("VassalVersion") == "3.7.0"
     root = etree.fromstring(zipfile.ZipFile(path).read("buildFile.xml"))
     assert root.get("name") == md.findtext("name")
+    assert root.get("version") == md.findtext("version")
     assert root.get("VassalVersion") == "3.7.0"
 
 
@@ -387,3 +393,37 @@ def test_outputs_get_ordinary_permissions_not_mkstemps_0600(tmp_path):
         os.umask(old)
     assert out.read_bytes() == b"data"
     assert out.stat().st_mode & 0o777 == 0o644
+
+
+def test_generator_hash_follows_the_code_not_the_machine(tmp_path, monkeypatch):
+    """The module version's generator part changes with modgen's sources, templates or help
+    pages and with nothing else: it is read relative to where they are found (a checkout or an
+    installed package), so the same code gives the same version everywhere."""
+    import shutil
+    from modgen import paths
+    from modgen.module import version as V
+    pkg = tmp_path / "pkg"
+    shutil.copytree(paths.PACKAGE_DIR, pkg, ignore=shutil.ignore_patterns("__pycache__", "data"))
+    tpl = tmp_path / "tpl"
+    shutil.copytree(paths.templates_dir(), tpl)
+    monkeypatch.setattr(V, "_GENERATOR", None)
+    here = V.generator_digest()
+    monkeypatch.setattr(V, "PACKAGE_DIR", pkg)
+    monkeypatch.setattr(V, "templates_dir", lambda: tpl)
+    monkeypatch.setattr(V, "_GENERATOR", None)
+    assert V.generator_digest() == here                 # the same files elsewhere
+    (pkg / "module" / "__pycache__").mkdir(exist_ok=True)
+    (pkg / "module" / "__pycache__" / "x.pyc").write_bytes(b"compiled")
+    (pkg / "data").mkdir()
+    (pkg / "data" / "x.py").write_text("shipped data, hashed as data\n")
+    monkeypatch.setattr(V, "_GENERATOR", None)
+    assert V.generator_digest() == here                 # bytecode and shipped data do not count
+    art = pkg / "art" / "counters.py"
+    art.write_text(art.read_text() + "\n# a change\n")
+    monkeypatch.setattr(V, "_GENERATOR", None)
+    changed = V.generator_digest()
+    assert changed != here and len(changed) == 8
+    art.write_text(art.read_text().replace("\n# a change\n", ""))
+    (next(tpl.rglob("*.j2"), None) or next(p for p in tpl.rglob("*") if p.is_file())).write_text("other")
+    monkeypatch.setattr(V, "_GENERATOR", None)
+    assert V.generator_digest() not in (here, changed)  # a template counts too

@@ -28,6 +28,7 @@ from ..model.types import Game
 from ..system import system_of
 from ..vassal.archive import read_saved_game
 from ..model.geometry import board_geometry
+from ..module.version import module_version
 from ..vassal.commands import BeginSave, BoardPicker, Chat, EndSave, SavedGame, parse_saved_game
 from .context import MAIN_MAP, Board, boards_for
 
@@ -99,7 +100,7 @@ class OurModule:
     def __init__(self, game: Game, boards: list[Board] | None = None):
         extras = system_of(game).module_extras(game)
         self.name = game.title
-        self.version = game.version
+        self.version = module_version(game)
         self.turn_trackers = {extras.tracker.id: extras.tracker} if extras else {}
         self.dice_buttons = {d["name"]: d for d in extras.dice} if extras else {}
         self._boards = boards if boards is not None else boards_for(game, sorted(game.maps))

@@ -22,6 +22,7 @@ from ..model.geometry import board_geometry
 from ..model.types import Game
 from ..paths import declarations_doc
 from ..system import system_of
+from .version import module_version
 from . import charts, pieces as P, savegame, tracks, vmod
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def moduledata(game: Game, extras=None) -> bytes:
     if extras is None:
         extras = system_of(game).module_extras(game)
     return savegame.metadata_xml([
-        ("version", game.version), ("extra1", None), ("extra2", None),
+        ("version", module_version(game)), ("extra1", None), ("extra2", None),
         ("VassalVersion", VASSAL_VERSION), ("dateSaved", DATE_SAVED),
         ("description", module_description(game, extras)),
         ("name", game.title)])

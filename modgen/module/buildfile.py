@@ -20,6 +20,7 @@ from ..paths import templates_dir
 from ..system import ModuleExtras, system_of
 from . import components as C
 from . import pieces as P
+from .version import module_version
 from . import tracks
 
 XML_DECL = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
@@ -172,7 +173,7 @@ def render(game: Game, extras: ModuleExtras | None = None, *, slots: list[P.Slot
 
     dice = [dict(d) for d in extras.dice]
     tracker = {"attrs": dict(extras.tracker.attrs), "levels": extras.tracker.levels}
-    module = {"name": game.title, "version": game.version,
+    module = {"name": game.title, "version": module_version(game),
               "description": _description(game, extras),
               "nextPieceSlotId": max((s.gpid for s in slots), default=0) + 1}
     # the predefined set-ups in File > New game: one menu, or one per kind (scenarios, linking

@@ -29,6 +29,7 @@ from ..model.types import Game, Placement, Scenario
 from ..vassal.obfuscation import obfuscate_vcsk
 from ..vassal.sequence import SequenceEncoder
 from . import pieces as P
+from .version import module_version
 from . import traits as T
 
 ESC = "\x1b"
@@ -294,7 +295,7 @@ def metadata_xml(root_children: list[tuple[str, str | None]]) -> bytes:
 
 
 def savedata(game: Game, description: str, date_saved: str) -> bytes:
-    return metadata_xml([("version", game.version), ("extra1", None), ("extra2", None),
+    return metadata_xml([("version", module_version(game)), ("extra1", None), ("extra2", None),
                          ("VassalVersion", "3.7.0"), ("dateSaved", date_saved),
                          ("description", description)])
 

@@ -20,6 +20,7 @@ from ...hexgrid import Hex
 from ...model.types import Game
 from ...module import traits as T
 from ...vassal.sequence import SequenceEncoder
+from ...module.version import module_version
 from . import boards, pieces, setup
 from . import module as M
 
@@ -209,7 +210,7 @@ class BmTestGame(TestGame):
     def to_bytes(self) -> bytes:
         from ...module.build import moduledata
         from ...module.savegame import metadata_xml, vsav_bytes
-        return vsav_bytes(self.text(), metadata_xml([("version", self.game.version), ("extra1", None),
+        return vsav_bytes(self.text(), metadata_xml([("version", module_version(self.game)), ("extra1", None),
                                                      ("extra2", None), ("VassalVersion", "3.7.0"),
                                                      ("dateSaved", "0"), ("description", "")]),
                           moduledata(self.game))
