@@ -174,7 +174,7 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     return z
 
 
-def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex]:
+def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> frozenset[Hex]:
     """``rules.zoc.enemy_zoc`` of the live board, joining only the ZOCs of the hexes where an
     enemy of ``side`` exerts one, in the same (sorted) order: the same set. Whether a hex's units
     exert one (10-2/10-3, 7-11 an entrained marker there) is kept while its ``ctx.hex_stamp``
@@ -182,8 +182,8 @@ def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex
     looked at again."""
     memo = ctx.cache.get(("ezoc-hexes", side))
     if memo is None or memo[0] is not board:
-        memo = ctx.cache[("ezoc-hexes", side)] = (board, {})
-    exerts = memo[1]
+        memo = ctx.cache[("ezoc-hexes", side)] = (board, {}, {})
+    exerts, joined = memo[1], memo[2]
     stamps = ctx.hex_stamp
     here = []
     for h in ctx.by_hex:
@@ -196,9 +196,20 @@ def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex
     if len(exerts) > 4 * len(ctx.by_hex) + 1000:
         for h in [h for h in exerts if h not in ctx.by_hex]:
             del exerts[h]
+    here.sort()
+    # the same exerting hexes as at an earlier call (enemies that moved away and back, or into a
+    # hex that already exerted one): the set joined then, in the same order
+    key = tuple(here)
+    hit = joined.get(key)
+    if hit is not None:
+        return hit
     out: set[Hex] = set()
-    for h in sorted(here):
+    for h in here:
         out |= zoc._zoc_hexes(board, h)
+    out = frozenset(out)
+    if len(joined) >= 4096:
+        joined.clear()
+    joined[key] = out
     return out
 
 
