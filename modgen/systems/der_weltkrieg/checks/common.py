@@ -261,10 +261,14 @@ def special_rule(ctx: CheckContext, number: str):
     sc = ctx.scenario
     if sc is None:
         return None
-    for r in sc.special_rules:
-        if r.number == number:
-            return r
-    return None
+    # asked on every move by several rules: the first rule of each number, read once
+    hit = ctx.cache.get("special-rules")
+    if hit is None or hit[0] is not sc or hit[1] is not sc.special_rules:
+        first: dict = {}
+        for r in sc.special_rules:
+            first.setdefault(r.number, r)
+        hit = ctx.cache["special-rules"] = (sc, sc.special_rules, first)
+    return hit[2].get(number)
 
 
 def register_hook(ctx: CheckContext, name: str, fn) -> None:
