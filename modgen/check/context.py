@@ -177,6 +177,8 @@ class CheckContext:
     combats: list = field(default_factory=list)  # a rules system's combat records, in log order
     # the engine's hook runner: a rule may run another hook (``combat``) for the rules after it
     hook_runner: object = None
+    # locate()'s answers for the boards they were worked out on: (boards list, {(map, x, y): hex})
+    _located: tuple = field(default=(None, None), repr=False, compare=False)
 
     def stack_above(self, piece: str) -> tuple[str, ...] | None:
         """Pieces above ``piece`` in its VASSAL stack, top first; None when its stack is not known
@@ -190,12 +192,24 @@ class CheckContext:
 
     # ---------------------------------------------------------------- positions
     def locate(self, map_name: str | None, x: int, y: int) -> Hex | None:
+        boards, memo = self._located
+        if boards is not self.boards:
+            memo = {}
+            self._located = (self.boards, memo)
+        key = (map_name, x, y)
+        hit = memo.get(key, memo)
+        if hit is not memo:
+            return hit                 # the same drop point again (a unit back where it stood)
+        out = None
         for b in self.boards:
             if b.map_name == map_name:
                 h = b.hex_at(x, y)
                 if h is not None:
-                    return h
-        return None
+                    out = h
+                    break
+        if len(memo) < 100_000:        # bounded: a hostile log's every pixel is not kept
+            memo[key] = out
+        return out
 
     def reindex(self, u: "UnitState", old: Hex | None, removed: bool = False) -> None:
         """Keep ``by_hex`` right after ``u.hex`` changed from ``old`` (or ``u`` left the game)."""

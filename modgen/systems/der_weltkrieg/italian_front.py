@@ -7,6 +7,7 @@ The numbers, hexes and dates are read from the scenario's special rules text
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from modgen.check.context import CheckContext, PhaseInfo, UnitState
@@ -18,6 +19,12 @@ from modgen.model.types import MONTHS, GameDate
 from .checks.common import declared, is_unit, marker_kind, special_rule
 
 
+@functools.lru_cache(maxsize=64)
+def _garrison_hexes(text: str) -> frozenset:
+    """The hexes IF 3-4's text names (read once per text, not on every move)."""
+    return frozenset(Hex.parse(t) for t in re.findall(r"\b\d{4}\b", text))
+
+
 @rule("IF 3-4", "move")
 def garrisons_stay(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """IF 3-4: the A-H garrisons of Trieste, Fiume and Pola (hexes named in the rule) do not move
@@ -25,9 +32,11 @@ def garrisons_stay(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     r = special_rule(ctx, "3-4")
     if r is None or not is_unit(u) or frm is None or u.nation != "austria-hungary":
         return
-    hexes = {Hex.parse(t) for t in re.findall(r"\b\d{4}\b", r.text)}
     start = ctx.at_start.get(u.piece)
-    if start is None or start not in hexes or frm != start or not ctx.log_starts_scenario:
+    if start is None or frm != start or not ctx.log_starts_scenario:
+        return
+    hexes = _garrison_hexes(r.text)
+    if start not in hexes:
         return
     if to is None:   # eliminated: not a move
         return

@@ -79,6 +79,10 @@ class LiveBoard:
         # hex -> the hexes a unit there controls (rules.zoc: the map and this board's neutral
         # countries decide it)
         self.zoc_memo: dict = {}
+        # the map's own look-ups, bound here: the searches call them some 90,000 times a check
+        # (the methods below stay for readers of the class)
+        self.hex_info = mapdef.hexes.get
+        self.hexside = mapdef.hexside
         self._markers_at: dict = {}
         self._units_at: dict = {}
 
@@ -174,7 +178,7 @@ def enemy_zoc_hexes(ctx: CheckContext, side: str | None) -> set[Hex]:
     return z
 
 
-def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex]:
+def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> frozenset[Hex]:
     """``rules.zoc.enemy_zoc`` of the live board, joining only the ZOCs of the hexes where an
     enemy of ``side`` exerts one, in the same (sorted) order: the same set. Whether a hex's units
     exert one (10-2/10-3, 7-11 an entrained marker there) is kept while its ``ctx.hex_stamp``
@@ -182,8 +186,8 @@ def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex
     looked at again."""
     memo = ctx.cache.get(("ezoc-hexes", side))
     if memo is None or memo[0] is not board:
-        memo = ctx.cache[("ezoc-hexes", side)] = (board, {})
-    exerts = memo[1]
+        memo = ctx.cache[("ezoc-hexes", side)] = (board, {}, {})
+    exerts, joined = memo[1], memo[2]
     stamps = ctx.hex_stamp
     here = []
     for h in ctx.by_hex:
@@ -196,9 +200,20 @@ def _enemy_zoc_kept(ctx: CheckContext, board: "LiveBoard", side: str) -> set[Hex
     if len(exerts) > 4 * len(ctx.by_hex) + 1000:
         for h in [h for h in exerts if h not in ctx.by_hex]:
             del exerts[h]
+    here.sort()
+    # the same exerting hexes as at an earlier call (enemies that moved away and back, or into a
+    # hex that already exerted one): the set joined then, in the same order
+    key = tuple(here)
+    hit = joined.get(key)
+    if hit is not None:
+        return hit
     out: set[Hex] = set()
-    for h in sorted(here):
+    for h in here:
         out |= zoc._zoc_hexes(board, h)
+    out = frozenset(out)
+    if len(joined) >= 4096:
+        joined.clear()
+    joined[key] = out
     return out
 
 
@@ -246,10 +261,14 @@ def special_rule(ctx: CheckContext, number: str):
     sc = ctx.scenario
     if sc is None:
         return None
-    for r in sc.special_rules:
-        if r.number == number:
-            return r
-    return None
+    # asked on every move by several rules: the first rule of each number, read once
+    hit = ctx.cache.get("special-rules")
+    if hit is None or hit[0] is not sc or hit[1] is not sc.special_rules:
+        first: dict = {}
+        for r in sc.special_rules:
+            first.setdefault(r.number, r)
+        hit = ctx.cache["special-rules"] = (sc, sc.special_rules, first)
+    return hit[2].get(number)
 
 
 def register_hook(ctx: CheckContext, name: str, fn) -> None:

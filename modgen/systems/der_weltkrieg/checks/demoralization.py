@@ -220,7 +220,6 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     who occupies each hex (control for the victory conditions)."""
     g = game_state(ctx)
     dm_start(ctx, g)
-    date = str(ctx.now.date) if ctx.now.date else None
     if u.marker_id is not None:
         if kind_of(ctx, u) == "strength" and (frm is None) != (to is None) \
                 and _in_combat(ctx, to if to is not None else frm):
@@ -248,6 +247,7 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if frm is None:
         return
     # the unit left the map: eliminated (Eliminated box) or deleted
+    date = str(ctx.now.date) if ctx.now.date else None
     eliminated = u.map == DEAD_PILE
     t = u.counter.type
     nation = u.nation or u.counter.nation

@@ -92,7 +92,8 @@ def _begin_half(ctx: CheckContext, side: str) -> None:
     st = _state(ctx)
     half = _Half(side, ctx.now.date)
     for u in list(ctx.units.values()):
-        if is_unit(u) and not is_hq(u) and u.side == side and u.hex is not None \
+        # (the side first: half of the pieces are the other side's)
+        if u.side == side and u.hex is not None and is_unit(u) and not is_hq(u) \
                 and u.counter.type != "fortress":
             v, p = isolated(ctx, u)
             if v is not False:

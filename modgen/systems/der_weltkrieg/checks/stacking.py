@@ -33,8 +33,20 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
     # (read from ``by_hex``: the units standing in the touched hexes)
     hexes = sorted({(u.side, h) for h in ctx.touched for u in ctx.by_hex.get(h, {}).values()
                     if is_unit(u) and u.side}, key=lambda t: (t[0], t[1]))
+    # a hex's verdict stays while its units do: the board hands out the same tuple of unit views
+    # until a piece enters or leaves the hex, or a unit there changes (``ctx.hex_stamp``)
+    memo = ctx.cache.get("stacking-verdicts")
+    if memo is None or memo[0] is not board:
+        memo = ctx.cache["stacking-verdicts"] = (board, {})
+    verdicts = memo[1]
     for side, h in hexes:
-        v = st.check_stacking(board, side, h, _stacking_options(ctx))
+        views = board.units(h)
+        hit = verdicts.get((side, h))
+        if hit is not None and hit[0] is views:
+            v = hit[1]
+        else:
+            v = st.check_stacking(board, side, h, _stacking_options(ctx))
+            verdicts[(side, h)] = (views, v)
         markers = strength_markers(ctx, h)
         if markers:
             # 11-8: the units under a strength marker are modified by it (the Jgr of IF 11-2 and
