@@ -29,17 +29,19 @@ def _garrison_hexes(text: str) -> frozenset:
 def garrisons_stay(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """IF 3-4: the A-H garrisons of Trieste, Fiume and Pola (hexes named in the rule) do not move
     from the hex they hold at the start unless forced to retreat."""
+    # asked on every move: the cheap tests first, and no generator unless it may yield
+    if frm is None or to is None or u.nation != "austria-hungary" or not is_unit(u) \
+            or ctx.at_start.get(u.piece) != frm or not ctx.log_starts_scenario:
+        return ()        # to None: eliminated, not a move
     r = special_rule(ctx, "3-4")
-    if r is None or not is_unit(u) or frm is None or u.nation != "austria-hungary":
-        return
-    start = ctx.at_start.get(u.piece)
-    if start is None or frm != start or not ctx.log_starts_scenario:
-        return
-    hexes = _garrison_hexes(r.text)
-    if start not in hexes:
-        return
-    if to is None:   # eliminated: not a move
-        return
+    hexes = _garrison_hexes(r.text) if r is not None else ()
+    if frm not in hexes:
+        return ()
+    return _garrison_moved(ctx, u, frm, to, hexes)
+
+
+def _garrison_moved(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex, hexes: frozenset):
+    """IF 3-4's findings for a garrison that left its start hex ``frm`` (one of ``hexes``)."""
     if ctx.now.kind == "combat":
         if any(d.hexes and d.hexes[0] == frm for d in declared(ctx, "retreat", u)):
             return
@@ -60,9 +62,16 @@ _DATE = re.compile(r"turn\s+(\d)\s+of\s+(" + "|".join(MONTHS) + r")\s+(\d{4})", 
 def no_germans_in_italy(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """IF 3-9: before the date named in the rule (turn 6 of August 1916) no German unit enters a
     hex of Italy (unless war was declared with ``!war`` in a linked game)."""
+    if to is None or u.nation != "germany" or not is_unit(u):
+        return ()
     r = special_rule(ctx, "3-9")
-    if r is None or not is_unit(u) or to is None or u.nation != "germany":
-        return
+    if r is None:
+        return ()
+    return _german_entry(ctx, u, frm, to, r)
+
+
+def _german_entry(ctx: CheckContext, u: UnitState, frm, to: Hex, r):
+    """IF 3-9's finding for a German unit that moved into ``to``."""
     m = _DATE.search(r.text)
     if not m or ctx.now.date is None:
         return
@@ -105,7 +114,10 @@ def _italy_clear(ctx: CheckContext, h: Hex | None) -> str | None:
 
 
 def _cp_in_italy(ctx: CheckContext) -> dict:
-    return ctx.cache.setdefault("if3-6-cp-in-italy", {})
+    hit = ctx.cache.get("if3-6-cp-in-italy")          # (no new empty {} per call: asked on every move)
+    if hit is None:
+        hit = ctx.cache["if3-6-cp-in-italy"] = {}
+    return hit
 
 
 @rule("IF 3-6", "setup")
@@ -124,11 +136,12 @@ def trench_ban_setup(ctx: CheckContext):
 
 
 def _note_cp(ctx: CheckContext, h: Hex) -> None:
+    seen = _cp_in_italy(ctx)
+    if seen.get("how") == "yes":
+        return           # settled: a Central Powers unit occupied a clear hex of Italy
     how = _italy_clear(ctx, h)
     if how is not None:
-        seen = _cp_in_italy(ctx)
-        if seen.get("how") != "yes":
-            seen["how"], seen["hex"] = how, h
+        seen["how"], seen["hex"] = how, h
 
 
 @rule("IF 3-6", "move")
@@ -138,14 +151,19 @@ def no_italian_trenches_in_the_west(ctx: CheckContext, u: UnitState, frm, to, fr
     terrain. Checked when a construction marker (22-1) is placed under Italian units (or a trench
     marker where no construction marker stood)."""
     if to is None:
-        return
+        return ()
     if is_unit(u):
         if u.side == "central-powers":
             _note_cp(ctx, to)
-        return
+        return ()
     kind = marker_kind(ctx, u.marker_id)
     if kind not in ("construction", "trench"):
-        return
+        return ()
+    return _trench_marker(ctx, u, frm, to, kind)
+
+
+def _trench_marker(ctx: CheckContext, u: UnitState, frm, to: Hex, kind: str):
+    """IF 3-6's findings for a construction or trench marker placed in ``to``."""
     built = ctx.cache.setdefault("if3-6-construction", set())
     if kind == "construction":
         new_site = to not in built
@@ -257,7 +275,9 @@ def mobilization_schedule(ctx: CheckContext) -> dict:
 def mobilization_date(ctx: CheckContext, counter) -> tuple[GameDate | None, bool]:
     """(the date ``counter`` completes mobilization, whether that is certain); (None, True) when
     the scenario has no schedule for its nation."""
-    memo = ctx.cache.setdefault("mobilization-dates", {})
+    memo = ctx.cache.get("mobilization-dates")
+    if memo is None:
+        memo = ctx.cache["mobilization-dates"] = {}
     hit = memo.get(counter.id)
     if hit is None:
         hit = memo[counter.id] = _mobilization_date(ctx, counter)
@@ -279,12 +299,18 @@ def _mobilization_date(ctx: CheckContext, counter) -> tuple[GameDate | None, boo
 
 
 def _maybe_attacked(ctx: CheckContext) -> set:
-    return ctx.cache.setdefault("mobilization-attacked", set())
+    hit = ctx.cache.get("mobilization-attacked")          # (no new empty set() per call: asked on every move)
+    if hit is None:
+        hit = ctx.cache["mobilization-attacked"] = set()
+    return hit
 
 
 def _attacked(ctx: CheckContext) -> set:
     """Units a combat of the log attacked (their mobilization is complete, section 6)."""
-    return ctx.cache.setdefault("mobilization-attacked-certain", set())
+    hit = ctx.cache.get("mobilization-attacked-certain")          # (no new empty set() per call: asked on every move)
+    if hit is None:
+        hit = ctx.cache["mobilization-attacked-certain"] = set()
+    return hit
 
 
 def _note_attackable(ctx: CheckContext, phase: PhaseInfo, *, end: bool = False) -> None:
@@ -352,18 +378,33 @@ def moves_only_when_mobilized(ctx: CheckContext, u: UnitState, frm, to, frm_map)
     mobilized (25-4); a unit that was attacked completes mobilization at once: a defender of a
     combat of the log is mobilized, and a unit that stood next to an enemy unit in an enemy Combat
     Phase with a die roll the log cannot tie to a hex is only *undetermined*."""
-    if is_unit(u) and ctx.now.kind == "combat" and ctx.now.side != u.side and frm is not None \
-            and to is not None and ctx.now.date is not None:
-        ctx.cache.setdefault(("mobilization-moved", ctx.now.date, ctx.now.phase_id),
+    if frm is None or to is None or not is_unit(u):
+        return ()
+    now = ctx.now
+    if now.kind == "combat" and now.side != u.side and now.date is not None:
+        ctx.cache.setdefault(("mobilization-moved", now.date, now.phase_id),
                              set()).add(u.piece)
-    if not is_unit(u) or frm is None or to is None or ctx.now.date is None \
-            or ctx.now.kind != "movement" or ctx.now.side != u.side:
-        return
+    if now.date is None or now.kind != "movement" or now.side != u.side:
+        return ()
+    over = ctx.cache.get("mobilization-over")
+    if over is None or over[0] is not now:
+        # once the schedule's last date is reached every unit is mobilized (each unit's date is
+        # one of the schedule's): worked out once per phase
+        last = max((d for entries in mobilization_schedule(ctx).values() for d, _ in entries),
+                   default=None)
+        over = ctx.cache["mobilization-over"] = (now, last is None or now.date >= last)
+    if over[1]:
+        return ()
     if ctx.at_start.get(u.piece) is None or u.counter.type == "fortress":
-        return           # not on the map at the start: a reinforcement, mobilized (25-4)
+        return ()        # not on the map at the start: a reinforcement, mobilized (25-4)
     date, certain = mobilization_date(ctx, u.counter)
-    if date is None or ctx.now.date >= date or u.piece in _attacked(ctx):
-        return
+    if date is None or now.date >= date or u.piece in _attacked(ctx):
+        return ()
+    return _unmobilized_move(ctx, u, frm, to, date, certain)
+
+
+def _unmobilized_move(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex, date, certain: bool):
+    """Section 6's finding for a unit that moved before its mobilization date ``date``."""
     if not ctx.once("IF 6", (u.piece, ctx.phase_start_step)):
         return
     what = (f"{u.name} moved {frm}→{to} on {ctx.now.date}; it completes mobilization on {date} "

@@ -17,9 +17,14 @@ from .common import board_state, is_unit, unit_view
 def flotillas_move_along_the_danube(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """36-1/36-3/36-4: a River Flotilla moves only through hexes adjacent to the Danube and not
     into a hex barred to it; one finding per flotilla and phase."""
-    if not is_unit(u) or frm is None or to is None or not is_flotilla(u.counter) \
-            or ctx.now.kind != "movement" or ctx.now.side != u.side:
-        return
+    if frm is None or to is None or ctx.now.kind != "movement" or not is_unit(u) \
+            or not is_flotilla(u.counter) or ctx.now.side != u.side:
+        return ()        # asked on every move: no generator unless a flotilla moved
+    return _flotilla_moved(ctx, u)
+
+
+def _flotilla_moved(ctx: CheckContext, u: UnitState):
+    """36-1/36-3/36-4's finding for the drops of flotilla ``u`` this phase."""
     key = (u.piece, ctx.phase_start_step)
     if ("flotilla-reported", key) in ctx.flagged:
         return

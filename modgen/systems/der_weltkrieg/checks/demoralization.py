@@ -180,9 +180,12 @@ def _hq_returns_as_reinforcement(ctx: CheckContext, u: UnitState, to: Hex) -> st
 
 def dm_start(ctx: CheckContext, g: GameRecord) -> None:
     sc = ctx.scenario
-    if sc is not None and duration_game(ctx) and not g.ledger.starting:
+    if sc is None or (g.ledger.starting and (g.morale is not None or not sc.morale)) \
+            or not duration_game(ctx):
+        return           # nothing (left) to start (asked on every move)
+    if not g.ledger.starting:
         g.ledger.starting = dict(sc.starting_dm)
-    if sc is not None and duration_game(ctx) and g.morale is None and sc.morale:
+    if g.morale is None and sc.morale:
         g.morale = M.MoraleTracker({t.nation: t for t in sc.morale})
         ctx.cache["morale-tracker"] = g.morale
 
@@ -223,30 +226,53 @@ def losses_and_occupation(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     if u.marker_id is not None:
         if kind_of(ctx, u) == "strength" and (frm is None) != (to is None) \
                 and _in_combat(ctx, to if to is not None else frm):
-            yield from _marker_loss(ctx, g, u, to if to is not None else frm, placed=to is not None)
-        return
+            _marker_loss(ctx, g, u, to if to is not None else frm, placed=to is not None)
+        return ()
     if u.counter is None:
-        return
+        return ()
     if to is not None:
-        s = u.side
-        if frm is None and frm_map == DEAD_PILE and u.unit_id in g.surrendered:
-            from modgen.check.findings import VIOLATION
-            yield ctx.finding("20-6", VIOLATION, f"{u.name} comes back from the Eliminated box in "
-                              f"{to}; it surrendered while surrounded (step "
-                              f"{g.surrendered[u.unit_id]}) and may not be rebuilt (20-4, 20-6)",
-                              units=[u], hexes=[to])
-        if frm is None and frm_map == DEAD_PILE and u.unit_id in g.destroyed and duration_game(ctx):
-            yield from _back_after_three_months(ctx, g, u, to)
-        if is_ground_unit(u) and s is not None:
-            g.last[to] = (s, ctx.step)
-            g.ever.setdefault(s, set()).add(to)
-            if ctx.now.date is not None:
-                g.first.setdefault((s, to), ctx.now.date)
-            _city(ctx, g, u, to)
-        return
-    if frm is None:
-        return
-    # the unit left the map: eliminated (Eliminated box) or deleted
+        if frm is None and frm_map == DEAD_PILE:
+            return _rebuilt(ctx, g, u, to)
+        # a move or a placement (most calls): bookkeeping only, no generator
+        _occupied(ctx, g, u, to)
+        return ()
+    if frm is not None:
+        _left_the_map(ctx, g, u, frm)
+    return ()
+
+
+def _rebuilt(ctx: CheckContext, g: GameRecord, u: UnitState, to: Hex):
+    """20-6 / IF 15-1's findings for a unit back from the Eliminated box in ``to``; then it
+    occupies ``to``."""
+    if u.unit_id in g.surrendered:
+        from modgen.check.findings import VIOLATION
+        yield ctx.finding("20-6", VIOLATION, f"{u.name} comes back from the Eliminated box in "
+                          f"{to}; it surrendered while surrounded (step "
+                          f"{g.surrendered[u.unit_id]}) and may not be rebuilt (20-4, 20-6)",
+                          units=[u], hexes=[to])
+    if u.unit_id in g.destroyed and duration_game(ctx):
+        yield from _back_after_three_months(ctx, g, u, to)
+    _occupied(ctx, g, u, to)
+
+
+def _occupied(ctx: CheckContext, g: GameRecord, u: UnitState, to: Hex) -> None:
+    """26-3/26-4 bookkeeping: a unit (not a marker) entered ``to``: who occupies it, first
+    occupations, cities taken."""
+    s = u.side
+    if s is not None and is_ground_unit(u):
+        g.last[to] = (s, ctx.step)
+        ever = g.ever.get(s)
+        if ever is None:
+            ever = g.ever[s] = set()
+        ever.add(to)
+        if ctx.now.date is not None:
+            g.first.setdefault((s, to), ctx.now.date)
+        _city(ctx, g, u, to)
+
+
+def _left_the_map(ctx: CheckContext, g: GameRecord, u: UnitState, frm: Hex) -> None:
+    """26-3 bookkeeping: the unit left the map from ``frm``: eliminated (Eliminated box) or
+    deleted."""
     date = str(ctx.now.date) if ctx.now.date else None
     eliminated = u.map == DEAD_PILE
     t = u.counter.type
@@ -333,15 +359,35 @@ def _marker_loss(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex, *, plac
     return ()
 
 
-def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
+def _city_hex(ctx: CheckContext, h: Hex):
+    """Map data of ``h`` for ``_city``: (its map, its HexInfo, the side of its country, its urban
+    neighbours), or None when it is no hex of a nation of the game; kept per hex for the check
+    (asked on every move)."""
+    memo = ctx.cache.get("city-hexes")
+    if memo is None or memo[0] is not ctx.boards:
+        memo = ctx.cache["city-hexes"] = (ctx.boards, {})
+    hit = memo[1].get(h, memo)
+    if hit is not memo:
+        return hit
     mapdef = map_of(ctx, h)
     info = mapdef.hexes.get(h) if mapdef is not None else None
     if info is None or not info.country or info.country not in ctx.game.nations:
+        out = None
+    else:
+        out = (mapdef, info, ctx.game.side_of(info.country),
+               tuple(n for n in h.neighbours() if (s := mapdef.hexside(h, n)) is not None
+                     and s.terrain == "urban"))
+    memo[1][h] = out
+    return out
+
+
+def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
+    hit = _city_hex(ctx, h)
+    if hit is None:
         return
-    if ctx.game.side_of(info.country) == u.side:
+    mapdef, info, owner, urban = hit
+    if owner == u.side:
         return
-    urban = [n for n in h.neighbours() if (s := mapdef.hexside(h, n)) is not None
-             and s.terrain == "urban"]
     for n in urban:
         key = frozenset((h, n))
         if key in g.urban_taken:
@@ -366,9 +412,9 @@ def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
 def fortress_replacement(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """26-3: a weaker fortress counter placed in a Combat Phase where one was removed: only the
     difference was lost (21-7)."""
-    if not is_unit(u) or u.counter.type != "fortress" or frm is not None or to is None \
+    if frm is not None or to is None or not is_unit(u) or u.counter.type != "fortress" \
             or not _in_combat(ctx, to):
-        return
+        return ()
     g = game_state(ctx)
     sp = u.counter.front.strength or 0
     g.ledger.add(D.DmItem(u.nation or "", Span(-sp, -sp), "26-3", f"fortress {u.name} placed in "

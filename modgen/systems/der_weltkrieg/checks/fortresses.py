@@ -66,8 +66,8 @@ def _fortress(u: UnitState) -> bool:
 @rule("21-8", "move")
 def fortress_leaves_the_map(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """21-8/21-9 bookkeeping: fortresses removed from or placed on the map, RPL placed."""
-    if not is_unit(u):
-        return
+    if (frm is None) == (to is None) or not is_unit(u):
+        return ()        # a move across the map (most calls): nothing to note
     st = _state(ctx)
     if _fortress(u):
         if frm is not None and to is None:

@@ -249,8 +249,8 @@ def interdicting_flotilla_eliminated(ctx: CheckContext, u: UnitState, frm, to, f
     """36-7: as above, for a flotilla eliminated while it interdicts."""
     if to is not None or frm is None or not is_unit(u) or u.counter.type != "flotilla" \
             or STATE not in ctx.cache:
-        return
-    yield from _flotilla_hit(ctx, u, "eliminated", frm)
+        return ()        # asked on every move: no generator unless a flotilla left the map
+    return _flotilla_hit(ctx, u, "eliminated", frm)
 
 
 def _flotilla_hit(ctx: CheckContext, f: UnitState, how: str, at):

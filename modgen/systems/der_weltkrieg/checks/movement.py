@@ -23,28 +23,98 @@ from .rail import EntrainedBoard, possibly_entrained, rail_capacity_left, rail_m
 def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """6-6/6-9/6-10/10-7/TEC (via rules.movement.check_movement): the unit's drops this
     Movement Phase form a legal path within its MA (or Column MA)."""
-    if not is_unit(u) or frm is None or to is None or ctx.now.kind != "movement" \
-            or ctx.now.side != u.side or u.counter.type == "fortress" or is_flotilla(u.counter):
-        return           # flotillas: unlimited movement along the Danube (36-2, checks.danube)
+    # called on every move, most of them a legal drop of ground movement: this part decides
+    # those without a generator (the incremental pricing below); the rest is ``_judged``
+    if frm is None or to is None:
+        return ()
+    now = ctx.now
+    if now.kind != "movement" or not is_unit(u) or now.side != u.side \
+            or u.counter.type == "fortress" or is_flotilla(u.counter):
+        return ()        # flotillas: unlimited movement along the Danube (36-2, checks.danube)
     key = (u.piece, ctx.phase_start_step)
     if ("move-reported", key) in ctx.flagged:
-        return  # one finding per unit and phase: later drops of an illegal move add nothing
-    costs = terrain_costs(ctx)
+        return ()  # one finding per unit and phase: later drops of an illegal move add nothing
     drops = ctx.moves.get(u.piece, [])
     if len(drops) < 2:
-        return
+        return ()
     if drops[-1] == to and column_attack_advance(ctx, u, to):
         # 16-9: an advance after a Column Attack costs no Movement Points
         drops.pop()
         ctx.cache.pop(("spent", key), None)
-        return
+        return ()
+    costs = terrain_costs(ctx)
     if costs is None:
-        if ctx.once("6-9", "no-tec"):
-            yield ctx.finding("6-9", UNDETERMINED, "movement costs are not checked: the game has no "
-                              "Terrain Effects Chart table",
-                              missing="tables/…/tec.yaml")
-        return
-    rail = declared(ctx, "rail", u)
+        return _no_tec(ctx)
+    by_keyword = ctx.declarations.by_keyword
+    rail = declared(ctx, "rail", u) if by_keyword.get("rail") else []
+    if rail:
+        return _judged(ctx, u, key, drops, costs, rail, None)
+    column = True if by_keyword.get("column") and declared(ctx, "column", u) else None
+    if column is None and _drop_priced(ctx, u, key, drops, costs):
+        return ()
+    return _judged(ctx, u, key, drops, costs, rail, column)
+
+
+def _no_tec(ctx: CheckContext):
+    if ctx.once("6-9", "no-tec"):
+        yield ctx.finding("6-9", UNDETERMINED, "movement costs are not checked: the game has no "
+                          "Terrain Effects Chart table",
+                          missing="tables/…/tec.yaml")
+
+
+def _drop_priced(ctx: CheckContext, u: UnitState, key, drops, costs) -> bool:
+    """6-9, incremental: while the move so far is legal ground movement (no rail move, no
+    Column Movement declared), price only the new drop with the MP left (the same computation
+    check_movement does segment by segment). True when that shows the move still legal (the MP
+    spent are remembered); False: the move needs the full check (nothing was changed)."""
+    inc = ctx.cache.get(("spent", key))
+    n = len(drops)
+    if inc is None:
+        if n != 2 or drops[1] not in drops[0].neighbours():
+            return False
+        # the first drop, one hexside away: when crossing it directly is within the MA the move
+        # is legal (the cheapest path costs no more); the MP are remembered for the next drop
+        # (an over-estimate only sends the next drop to the full check)
+        view = unit_view(u, drops[0])
+        ma = movement_allowance(view)         # the face's MA: the same in any hex
+        step = mv.step_cost(board_state(ctx), view, drops[0], drops[1], costs,
+                            ezoc=enemy_zoc_hexes(ctx, u.side))
+        if ma is not None and step.ok and step.mp is not None and step.mp <= ma \
+                and not step.destroys:
+            ctx.cache[("spent", key)] = (2, step.mp)
+            info = ctx.cache.get(("column-info", ctx.phase_start_step))
+            if info:
+                info.pop(u.piece, None)
+            return True
+        return False
+    if inc[0] != n - 1:
+        return False
+    view = unit_view(u, drops[0])
+    ma = movement_allowance(view)
+    if ma is None:
+        return False
+    board = board_state(ctx)
+    ezoc = enemy_zoc_hexes(ctx, u.side)
+    if drops[-1] in drops[-2].neighbours():
+        # one hexside on: crossing it directly within the MP left keeps the move legal (as
+        # for the first drop, the MP remembered may be more than the cheapest path's: that
+        # only sends a later drop to the full check)
+        step = mv.step_cost(board, view, drops[-2], drops[-1], costs, ezoc=ezoc)
+        if step.ok and step.mp is not None and inc[1] + step.mp <= ma and not step.destroys:
+            ctx.cache[("spent", key)] = (n, inc[1] + step.mp)
+            return True
+    r = mv.cheapest_path(board, view, drops[-2], drops[-1], max(ma - inc[1], 0), costs,
+                         ezoc=ezoc)
+    if r.found:
+        ctx.cache[("spent", key)] = (n, inc[1] + (r.cost or 0))
+        return True
+    return False
+
+
+def _judged(ctx: CheckContext, u: UnitState, key, drops, costs, rail, column):
+    """6-9 and the rest (module docstring) for the drops of ``u`` this phase by the full check
+    (``rules.movement.check_movement``): a declared rail move, Column Movement, a move the
+    incremental pricing (``_drop_priced``) could not show legal."""
     rail_used = bool(rail)
     allowance = lenient_allowance = None
     rail_note = ""
@@ -91,40 +161,10 @@ def movement_allowance_and_path(ctx: CheckContext, u: UnitState, frm, to, frm_ma
                 lenient_allowance = max(ma - rail_mp(u, path, entrain=False) - on_foot, 0)
         if len(drops) < 2:
             return
-    column = True if declared(ctx, "column", u) else None
+    if rail_used:
+        column = True if declared(ctx, "column", u) else None
     board = board_state(ctx)
     ezoc = enemy_zoc_hexes(ctx, u.side)
-    # incremental: while the move so far is legal ground movement, price only the new drop with
-    # the MP left (the same computation check_movement does segment by segment)
-    inc = ctx.cache.get(("spent", key))
-    if inc is None and len(drops) == 2 and column is None and not rail_used \
-            and drops[1] in drops[0].neighbours():
-        # the first drop, one hexside away: when crossing it directly is within the MA the move
-        # is legal (the cheapest path costs no more); the MP are remembered for the next drop
-        # (an over-estimate only sends the next drop to the full check)
-        ma = movement_allowance(unit_view(u))
-        step = mv.step_cost(board, unit_view(u, drops[0]), drops[0], drops[1], costs, ezoc=ezoc)
-        if ma is not None and step.ok and step.mp is not None and step.mp <= ma \
-                and not step.destroys:
-            ctx.cache[("spent", key)] = (2, step.mp)
-            ctx.cache.get(("column-info", ctx.phase_start_step), {}).pop(u.piece, None)
-            return
-    if inc is not None and inc[0] == len(drops) - 1 and column is None and not rail_used:
-        ma = movement_allowance(unit_view(u))
-        if ma is not None and drops[-1] in drops[-2].neighbours():
-            # one hexside on: crossing it directly within the MP left keeps the move legal (as
-            # for the first drop, the MP remembered may be more than the cheapest path's: that
-            # only sends a later drop to the full check)
-            step = mv.step_cost(board, unit_view(u, drops[0]), drops[-2], drops[-1], costs,
-                                ezoc=ezoc)
-            if step.ok and step.mp is not None and inc[1] + step.mp <= ma and not step.destroys:
-                ctx.cache[("spent", key)] = (len(drops), inc[1] + step.mp)
-                return
-        r = mv.cheapest_path(board, unit_view(u, drops[0]), drops[-2], drops[-1],
-                                    max(ma - inc[1], 0), costs, ezoc=ezoc) if ma is not None else None
-        if r is not None and r.found:
-            ctx.cache[("spent", key)] = (len(drops), inc[1] + (r.cost or 0))
-            return
     res = mv.check_movement(board, unit_view(u, drops[0]), drops, costs, column=column,
                                    rail_used=rail_used, allowance=allowance, ezoc=ezoc)
     if res.verdict == mv.LEGAL and not res.column and not res.minimum_move \

@@ -56,7 +56,10 @@ def rail_mp(u: UnitState, path, *, entrain: bool = True) -> int:
 def rail_ends(ctx: CheckContext) -> dict:
     """piece -> (declaration step, rail path) of its last declared rail move that it has not left
     since (a unit that stays where its rail move ended may still be entrained, 7-11)."""
-    return ctx.cache.setdefault("rail-ends", {})
+    hit = ctx.cache.get("rail-ends")          # (no new empty {} per call: asked on every move)
+    if hit is None:
+        hit = ctx.cache["rail-ends"] = {}
+    return hit
 
 
 def entrained_at(ctx: CheckContext, u: UnitState, start: Hex) -> str | None:
@@ -75,9 +78,10 @@ def entrained_at(ctx: CheckContext, u: UnitState, start: Hex) -> str | None:
 def entrained_state(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """7-11 bookkeeping (no finding): a unit that leaves the end of its declared rail path (or
     moves in a later phase) is no longer entrained by that rail move (7-7)."""
-    rec = rail_ends(ctx).get(u.piece)
+    ends = ctx.cache.get("rail-ends")
+    rec = ends.get(u.piece) if ends else None
     if rec is None:
-        return
+        return ()        # no rail move to forget (most calls)
     if to is None or (ctx.phase_start_step is not None and rec[0] < ctx.phase_start_step) \
             or to not in rec[1]:
         del rail_ends(ctx)[u.piece]
@@ -139,7 +143,10 @@ def rail_owners(ctx: CheckContext, board) -> dict:
 
 def rail_inoperative(ctx: CheckContext) -> set:
     """The rail hexes made Inoperative during the log (9-3) and not repaired since (9-4, 9-5)."""
-    return ctx.cache.setdefault("rail-inoperative", set())
+    hit = ctx.cache.get("rail-inoperative")          # (no new empty set() per call: asked on every move)
+    if hit is None:
+        hit = ctx.cache["rail-inoperative"] = set()
+    return hit
 
 
 def _networks(ctx: CheckContext, board):
@@ -182,9 +189,12 @@ def enemy_infantry_makes_rail_inoperative(ctx: CheckContext, u: UnitState, frm, 
     (a unit placed by the set-up or arriving from off the map has not *entered* from a hex the
     log shows), so the checker never marks a line the rules leave Operative. Rail moves through
     the hex then break 9-1 until an Engineer repairs it (9-4, 9-5)."""
-    if not is_unit(u) or frm is None or to is None or u.side is None \
+    if frm is None or to is None or u.side is None or not is_unit(u) \
             or u.counter.type not in INFANTRY_TYPES_9_3:
         return ()
+    size = u.counter.size
+    if size not in DIVISION_SIZES_9_3 and size != "X":
+        return ()        # a regiment or smaller never makes a line Inoperative
     board = board_state(ctx)
     if board is None:
         return ()
@@ -192,9 +202,7 @@ def enemy_infantry_makes_rail_inoperative(ctx: CheckContext, u: UnitState, frm, 
     owner = ctx.game.nations.get(net) if net is not None else None
     if owner is None or owner.side == u.side:
         return ()
-    if u.counter.size not in DIVISION_SIZES_9_3:
-        if u.counter.size != "X":
-            return ()
+    if size not in DIVISION_SIZES_9_3:
         brigades = [v for v in ctx.units_at(to) if is_unit(v) and v.side == u.side
                     and v.counter.type in INFANTRY_TYPES_9_3 and v.counter.size == "X"]
         if len(brigades) < 2:

@@ -35,7 +35,10 @@ def _group(u: UnitState) -> tuple:
 
 
 def _state(ctx: CheckContext) -> dict:
-    return ctx.cache.setdefault("dw-recombination", {})
+    hit = ctx.cache.get("dw-recombination")          # (no new empty {} per call: asked on every move)
+    if hit is None:
+        hit = ctx.cache["dw-recombination"] = {}
+    return hit
 
 
 @rule("23-4", "setup")
@@ -72,14 +75,19 @@ def recombination_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
 def recombination_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """23 bookkeeping (no finding): units that moved this turn; units back from the Eliminated box
     in the Replacement / Recombination Phase (23-5)."""
-    st = _state(ctx)
-    if not is_unit(u):
+    if to is None or not is_unit(u):
         return ()
-    if ctx.now.kind == "movement" and frm is not None and to is not None and frm != to:
-        st.setdefault("moved", set()).add(u.piece)
-    if ctx.now.kind == "replacement" and frm is None and to is not None and frm_map == DEAD_PILE \
-            and "start" in st:
-        st["returned"][u.piece] = to
+    kind = ctx.now.kind
+    if kind == "movement" and frm is not None and frm != to:
+        st = _state(ctx)
+        moved = st.get("moved")
+        if moved is None:
+            moved = st["moved"] = set()
+        moved.add(u.piece)
+    elif kind == "replacement" and frm is None and frm_map == DEAD_PILE:
+        st = _state(ctx)
+        if "start" in st:
+            st["returned"][u.piece] = to
     return ()
 
 

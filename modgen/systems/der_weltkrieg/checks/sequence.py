@@ -86,14 +86,20 @@ def moves_in_own_movement_phase(ctx: CheckContext, u: UnitState, frm, to, frm_ma
     """6-3 / 5: a unit moves across the map only in its side's Movement Phase (Combat Phase moves
     are retreats and advances, rules 14-15, judged by the combat checks; so is a retreat after a
     Column Attack in the enemy's Movement Phase, 16-9)."""
-    if not _is_unit(u) or frm is None or to is None or ctx.now.phase is None:
-        return
-    kind, side = ctx.now.kind, ctx.now.side
-    if kind == "combat":
-        return
-    if kind == "movement" and side == u.side:
-        return
-    if kind == "movement":
+    # asked on every move: the cheap tests first, and no generator unless it may yield
+    if frm is None or to is None:
+        return ()
+    now = ctx.now
+    kind = now.kind
+    if kind == "combat" or (kind == "movement" and now.side == u.side) or now.phase is None \
+            or not _is_unit(u):
+        return ()
+    return _out_of_phase_move(ctx, u, frm, to)
+
+
+def _out_of_phase_move(ctx: CheckContext, u: UnitState, frm: Hex, to: Hex):
+    """6-3's finding for a unit moved outside its side's Movement and any Combat Phase."""
+    if ctx.now.kind == "movement":
         from .column_attack import column_attack_defender
         if column_attack_defender(ctx, u, frm):
             return
@@ -117,10 +123,14 @@ def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """25-2: a unit entering the map arrives in its side's Reinforcement Arrival Phase, on the
     turn and in the hex of the scenario's schedule. Units coming back from the Eliminated box are
     rebuilt in the Replacement / Recombination Phase (23-3, 23-5)."""
-    if not _is_unit(u) or frm is not None or to is None:
-        return
-    if not ctx.log_starts_scenario and ctx.now.phase is None:
-        return
+    if frm is not None or to is None or not _is_unit(u) \
+            or (not ctx.log_starts_scenario and ctx.now.phase is None):
+        return ()        # most calls: a move across the map, no arrival
+    return _arrival(ctx, u, to, frm_map)
+
+
+def _arrival(ctx: CheckContext, u: UnitState, to: Hex, frm_map):
+    """25-2 / 23-3's findings for a unit placed on the map in ``to`` (from ``frm_map``)."""
     kind, side = ctx.now.kind, ctx.now.side
     if frm_map == DEAD_PILE:
         if arrival_explained(ctx, u, to):
@@ -261,8 +271,9 @@ def _left(ctx: CheckContext) -> list:
 @rule("27", "move")
 def units_leaving_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """27 / 23 bookkeeping (no finding): units taken off the map this phase, by hex."""
-    if _is_unit(u) and frm is not None and to is None:
+    if to is None and frm is not None and _is_unit(u):
         _left(ctx).append((frm, u.nation, u.counter.size))
+    return ()
 
 
 def _breakdown_or_recombination(ctx: CheckContext, u: UnitState, to: Hex) -> str | None:
@@ -301,10 +312,14 @@ def _enemy_there(ctx: CheckContext, h: Hex, side: str | None) -> str | None:
 @rule("25-3", "move")
 def reinforcement_not_in_enemy_hex(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """25-3: no reinforcement arrives in an enemy-occupied or enemy-controlled hex."""
-    if not _is_unit(u) or frm is not None or to is None or frm_map == DEAD_PILE:
-        return
-    if not ctx.log_starts_scenario and ctx.now.phase is None:
-        return
+    if frm is not None or to is None or frm_map == DEAD_PILE or not _is_unit(u) \
+            or (not ctx.log_starts_scenario and ctx.now.phase is None):
+        return ()        # most calls: a move across the map, no arrival
+    return _arrival_hex(ctx, u, to)
+
+
+def _arrival_hex(ctx: CheckContext, u: UnitState, to: Hex):
+    """25-3's finding for a reinforcement placed in ``to``."""
     if not _schedule_for(ctx, u.unit_id) and _breakdown_or_recombination(ctx, u, to):
         return   # not a reinforcement: components of a breakdown (27-1) may stand in an EZOC
     why = _enemy_there(ctx, to, u.side)
@@ -378,9 +393,9 @@ def withdrawals_made(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
 @rule("25-6", "move")
 def hq_arrival_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """25-6 bookkeeping (no finding): Headquarters entering the map from a pool this phase."""
-    if u.counter is None or u.counter.type != "hq" or frm is not None or to is None \
+    if frm is not None or to is None or u.counter is None or u.counter.type != "hq" \
             or frm_map == DEAD_PILE or u.marker_id is not None:
-        return
+        return ()
     ctx.cache.setdefault(("hq-arrivals", ctx.phase_start_step), {})[u.piece] = u
 
 

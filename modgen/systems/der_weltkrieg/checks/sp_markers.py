@@ -58,7 +58,7 @@ def marker_nation(ctx: CheckContext, piece: str) -> str | None:
 @rule("18-8", "move")
 def sp_marker_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """18-7..18-11 bookkeeping: whose each SP marker is; markers moved in a Combat Phase."""
-    if not _is_marker(ctx, u):
+    if u.marker_id is None or not _is_marker(ctx, u):
         return ()
     st = _state(ctx)
     if frm is None and to is not None and u.piece not in st["side"]:

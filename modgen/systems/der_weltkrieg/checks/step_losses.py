@@ -114,8 +114,8 @@ def elimination_without_cause(ctx: CheckContext, u: UnitState, frm, to, frm_map)
     """An elimination (a move to the Eliminated box) in a Movement Phase; a unit placed on the map
     in a hex (a breakdown's components, a recombined division, a swapped counter: 27-1, 27-2)
     explains its side's losses in that hex this phase."""
-    if ctx.now.kind != "movement" or not is_unit(u):
-        return ()
+    if (frm is None) == (to is None) or ctx.now.kind != "movement" or not is_unit(u):
+        return ()        # a move across the map (most calls), or outside a Movement Phase
     if to is None and frm is not None and u.map == DEAD_PILE:
         _note_loss(ctx, u, "sent to the Eliminated box", frm)
     elif frm is None and to is not None:

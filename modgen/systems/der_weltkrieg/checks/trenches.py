@@ -88,13 +88,21 @@ def trench_marker_placed(ctx: CheckContext, u: UnitState, frm, to, frm_map):
         st.dirty.add(frm)
     if to is not None:
         st.dirty.add(to)
-    k = kind_of(ctx, u)
-    if k is None:
-        if is_unit(u) and frm is not None and to is not None and frm != to:
+    if u.marker_id is None:
+        # a unit (or an unknown piece): only its move across the map counts, as play begun (asked
+        # on every move: no generator for it)
+        if not st.started and frm is not None and to is not None and frm != to and is_unit(u):
             st.started = True
-        return
+        return ()
+    k = kind_of(ctx, u)
     if k not in KINDS:
-        return
+        return ()
+    return _marker_moved(ctx, st, u, frm, to, k)
+
+
+def _marker_moved(ctx: CheckContext, st: _State, u: UnitState, frm, to, k: str):
+    """22-1, 22-5, 22-10's findings for a Construction, Trench or Devastation marker moved from
+    ``frm`` to ``to`` (either None: placed or removed)."""
     if to is None:
         m = st.markers.pop(u.piece, None)
         if m is not None:
@@ -186,7 +194,15 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     everything = completion or stays != st.stays
     st.stays = stays
     dirty, st.dirty = st.dirty, set()
-    for piece, m in sorted(st.markers.items()):
+    if everything:
+        mine = st.markers.items()
+    else:
+        # only the markers whose hex or home changed (most phase ends: none), in the same order
+        units = ctx.units
+        mine = [(piece, m) for piece, m in st.markers.items()
+                if m.home in dirty or getattr(units.get(piece), "hex", None) in dirty] \
+            if dirty else ()
+    for piece, m in sorted(mine):
         u = ctx.units.get(piece)
         if u is None or u.hex is None:
             continue

@@ -58,7 +58,7 @@ def nation_removed_from_play(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     n = u.nation
     if n is None or u.counter is None:
         return ()
-    r = record(ctx)
+    r = ctx.cache.get("vp-record") or record(ctx)
     if n not in r["removed_nations"] or not is_unit(u):
         return ()
     if to is not None:
