@@ -9,16 +9,16 @@ from modgen.check.engine import rule
 from modgen.check.findings import VIOLATION
 
 from ..rules import danube
-from ..rules.units import is_flotilla
-from .common import board_state, is_unit, unit_view
+from .common import board_state, unit_view
 
 
 @rule("36-3", "move")
 def flotillas_move_along_the_danube(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """36-1/36-3/36-4: a River Flotilla moves only through hexes adjacent to the Danube and not
     into a hex barred to it; one finding per flotilla and phase."""
-    if frm is None or to is None or ctx.now.kind != "movement" or not is_unit(u) \
-            or not is_flotilla(u.counter) or ctx.now.side != u.side:
+    c = u.counter        # (is_unit and is_flotilla, read inline: asked on every move)
+    if frm is None or to is None or c is None or (c.type != "flotilla" and not c.front.river_only) \
+            or u.marker_id is not None or ctx.now.kind != "movement" or ctx.now.side != u.side:
         return ()        # asked on every move: no generator unless a flotilla moved
     return _flotilla_moved(ctx, u)
 

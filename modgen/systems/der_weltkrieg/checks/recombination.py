@@ -60,13 +60,21 @@ def recombination_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     # 23-2: recombination happens only in a hex with an HQ of the units' nation: the strengths at
     # the start of the phase are kept for those hexes (elsewhere a recombination is a 23-2
     # violation whatever the strengths)
-    hq_hexes = {u.hex for u in ctx.units.values() if is_unit(u) and u.side == new.side
-                and u.hex is not None and u.counter.type == "hq"}
+    # (one pass over the units: the side's HQ hexes and its reduced units on the map)
+    hq_hexes = set()
+    reduced = []
+    side = new.side
+    for u in ctx.units.values():
+        if u.side != side or u.hex is None or not is_unit(u):
+            continue
+        if u.counter.type == "hq":
+            hq_hexes.add(u.hex)
+        if u.reduced:
+            reduced.append(u)
     st["start"] = {u.piece: (u.hex, _strength(ctx, u), _group(u))
                    for h in hq_hexes for u in ctx.units_at(h)
-                   if is_unit(u) and u.side == new.side and u.counter.type not in ("hq", "fortress")}
-    st["units"] = {u.piece: (u.hex, _strength(ctx, u)) for u in ctx.units.values()
-                   if is_unit(u) and u.side == new.side and u.hex is not None and u.reduced}
+                   if is_unit(u) and u.side == side and u.counter.type not in ("hq", "fortress")}
+    st["units"] = {u.piece: (u.hex, _strength(ctx, u)) for u in reduced}
     st["returned"] = {}
     return ()
 

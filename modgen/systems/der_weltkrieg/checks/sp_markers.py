@@ -123,13 +123,26 @@ def _judge_move(ctx: CheckContext, u: UnitState, side: str, start: Hex, end: Hex
                           path=[start, end])
 
 
+def _markers_on_map(ctx: CheckContext) -> list[UnitState]:
+    """The Supply Point marker pieces on the map, in ``ctx.units`` order. Kept while no marker
+    piece enters, leaves or changes hex (``ctx.side_version[("other",)]``: the engine moves it on
+    whenever a piece that is no unit of a side is placed, moved, replaced or deleted)."""
+    v = ctx.side_version.get(("other",), 0)
+    hit = ctx.cache.get("sp-markers-on-map")
+    if hit is not None and hit[0] == v and hit[1] is ctx.units:
+        return hit[2]
+    # (a unit is never a marker: only marker pieces are asked their kind)
+    out = [u for u in ctx.units.values() if u.marker_id is not None and _is_marker(ctx, u)
+           and u.hex is not None]
+    ctx.cache["sp-markers-on-map"] = (v, ctx.units, out)
+    return out
+
+
 @rule("18-9", "phase_end")
 def sp_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     """18-8, 18-9 (the Movement Phase's marker moves), 18-11 (markers that should be gone)."""
     st = _state(ctx)
-    # (a unit is never a marker: only marker pieces are asked their kind)
-    markers = [u for u in ctx.units.values() if u.marker_id is not None and _is_marker(ctx, u)
-               and u.hex is not None]
+    markers = _markers_on_map(ctx)
     if ended.kind == "movement":
         for u in markers:
             side = st["side"].get(u.piece)

@@ -47,7 +47,8 @@ def stacking_at_end_of_phase(ctx: CheckContext, ended: PhaseInfo):
         else:
             v = st.check_stacking(board, side, h, _stacking_options(ctx))
             verdicts[(side, h)] = (views, v)
-        markers = strength_markers(ctx, h)
+        # (strength markers are marker pieces: none where the hex holds no marker)
+        markers = strength_markers(ctx, h) if h in ctx.marker_hexes else ()
         if markers:
             # 11-8: the units under a strength marker are modified by it (the Jgr of IF 11-2 and
             # the 27-3 components count by strength); which units are under it, and the order

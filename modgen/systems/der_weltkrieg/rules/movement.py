@@ -39,10 +39,9 @@ from typing import Callable, Iterable, Sequence
 from modgen.hexgrid import Hex
 from .board import Board
 from .terrain import TerrainCosts
-from .units import (BRITAIN, GERMANY, AUSTRIA_HUNGARY, UnitView, column_allowance, is_artillery,
-                    is_assault, is_engineer, is_fortress, is_ground_combat_unit, is_hq,
-                    is_infantry_type,
-                    is_mountain, is_rail_only, movement_allowance, nation_is)
+from .units import (ARTILLERY_TYPES, BRITAIN, GERMANY, AUSTRIA_HUNGARY, UnitView, column_allowance,
+                    is_artillery, is_assault, is_engineer, is_fortress, is_ground_combat_unit,
+                    is_infantry_type, is_mountain, is_rail_only, movement_allowance, nation_is)
 from .danube import danube_crossing_blocked
 from .zoc import enemy_zoc
 
@@ -148,7 +147,7 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
         return StepCost(a, b, PROHIBITED, rules=("TEC",),
                         reason=f"hexside {a}|{b} is {_label(side.terrain)}: prohibited (TEC)")
     rules: list[str] = ["6-6"]
-    parts: list[tuple[str, int]] = [(_label(side.terrain), t_mp)]
+    parts: list[tuple[str, int]] = [(TERRAIN_LABELS.get(side.terrain, side.terrain), t_mp)]
     total = t_mp                       # the sum of ``parts`` so far
     mountain = is_mountain(unit, winter=winter)
     if mountain and side.terrain in costs.mountain_reduction_terrains and costs.mountain_reduction:
@@ -220,11 +219,14 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
         return StepCost(a, b, PROHIBITED, rules=("7-8",), from_ezoc=a_in, to_ezoc=b_in,
                         reason=f"7-8: only German and British units may enter an enemy-controlled "
                                f"hex ({b}) in the turn they used rail movement")
-    if is_artillery(unit) and a_in and b_in and _marked(board, a) and _marked(board, b):
+    # (the unit's type read once: step_cost runs by the thousand in every path search)
+    utype = unit.counter.type
+    artillery = utype in ARTILLERY_TYPES                  # is_artillery (29-1)
+    if artillery and a_in and b_in and _marked(board, a) and _marked(board, b):
         return StepCost(a, b, PROHIBITED, rules=("29-16",), from_ezoc=a_in, to_ezoc=b_in,
                         reason=f"29-16: artillery may not move from a trench/devastation hex in an "
                                f"enemy ZOC ({a}) to another ({b})")
-    if is_hq(unit) and _marked(board, b):
+    if utype == "hq" and _marked(board, b):        # is_hq (18)
         friendly_eng = any(u.side == unit.side and is_engineer(u) for u in board.units(b))
         if not (friendly_eng and not b_in):
             op = rail_operative(b) if rail_operative else None
@@ -244,7 +246,7 @@ def step_cost(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts,
             total += costs.leave_ezoc
             rules.append("10-7")
     if b_in:
-        if is_artillery(unit) and any(u.side == unit.side and is_infantry_type(u)
+        if artillery and any(u.side == unit.side and is_infantry_type(u)
                                       for u in board.units(b)):
             rules.append("29-9")
         else:
