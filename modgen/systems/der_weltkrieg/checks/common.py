@@ -71,6 +71,9 @@ class LiveBoard:
     def __init__(self, ctx: CheckContext, mapdef):
         self.ctx = ctx
         self.map = mapdef
+        # what ``ctx.mapdef()`` is worked out from (the boards list and the game, neither ever
+        # replaced during a check): ``board_state`` hands this board out while both stay
+        self.boards, self.game = ctx.boards, ctx.game
         # countries of the game's nations that a scenario keeps neutral for now (a game's
         # scenario rules set ``ctx.cache["neutral-nations"]``: Bulgaria before 11-51, …)
         self.neutral_key = ctx.cache.get("neutral-nations")
@@ -122,7 +125,17 @@ class LiveBoard:
             ent = h in self.ctx.marker_hexes and any(
                 self._kinds.get(u.marker_id, u.marker_id) == "entrained"
                 for u in here.values() if u.marker_id is not None)
-            out = tuple(unit_view(u, entrained=ent) for u in here.values() if is_unit(u))
+            # unit_view's own look-up, inline (a hex is read afresh after every move into it)
+            views = _VIEWS
+            out = []
+            for u in here.values():
+                c = u.counter
+                if c is None or u.marker_id is not None:
+                    continue
+                v = views.get((u.piece, c.id, id(c), u.side, u.nation, u.reduced, u.hex,
+                               u.supply_points, ent, None))
+                out.append(v if v is not None else unit_view(u, entrained=ent))
+            out = tuple(out)
         self._units_at[h] = (stamp, out)
         return out
 
@@ -140,10 +153,13 @@ class LiveBoard:
 
 def board_state(ctx: CheckContext):
     """The Board of the current positions (a live view over ``ctx.by_hex``)."""
+    b = ctx.cache.get("live-board")
+    if b is not None and b.boards is ctx.boards and b.game is ctx.game \
+            and b.neutral_key is ctx.cache.get("neutral-nations"):
+        return b                       # asked ~20,000 times a check: the same map as before
     mapdef = ctx.mapdef()
     if mapdef is None:
         return None
-    b = ctx.cache.get("live-board")
     if b is None or b.map is not mapdef or b.neutral_key is not ctx.cache.get("neutral-nations"):
         b = ctx.cache["live-board"] = LiveBoard(ctx, mapdef)
     return b
