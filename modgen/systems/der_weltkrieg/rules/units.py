@@ -199,8 +199,8 @@ def is_mountain(u: "UnitView | Counter", *, winter: bool = False) -> bool:
     infantry arms mountain units: Russian Ar, Ku, FG, Cossack, Geo, Bdr infantry (41-5); Serbian
     (43-5), Bulgarian (45-2) and Greek (48-2) infantry; Ottoman infantry except in winter (46-3).
     """
-    c = _counter(u)
-    nation = _nation(u)
+    c = u.counter if isinstance(u, UnitView) else u       # _counter / _nation, inline (hot)
+    nation = u.nation
     key = (id(c), nation, winter)
     hit = _MOUNTAIN.get(key)
     if hit is not None and hit[0] is c:
