@@ -36,6 +36,9 @@ from modgen.systems.der_weltkrieg.rules.units import UnitView
 from modgen.systems.der_weltkrieg.rules.zoc import enemy_zoc
 from modgen.testing import TestGame
 
+#: from this turn on the campaign keeps its fronts going (``campaign``): the default 10,000 steps
+#: end in January 1917, before it
+LONG_RUN = GameDate(1917, 2, 1)
 BAD = {"alpine", "lake", "ocean", "prohibited"}
 CHEAP = {"clear", "broken", "hilly", "suburban", "urban"}
 CITIES = ["3318", "3419", "3616", "3620", "2118"]
@@ -198,6 +201,12 @@ def campaign(steps: int) -> TestGame:
     def full():
         return len(t.steps) >= steps
 
+    # from LONG_RUN on (past the end of the default 10,000-step log, whose steps stay as they
+    # were), the fronts are kept going for long logs: a front unit eliminated returns to its
+    # front in its side's Replacement Phase, and a Supply Point marker stands on each HQ
+    returns: list = []                        # (pair, unit, hex it returns to)
+    sp_marker_placed: set = set()
+
     while not full():
         ph = t.turns.phase(t.phase)
         side = ph.side
@@ -218,6 +227,14 @@ def campaign(steps: int) -> TestGame:
                 t.add_marker("trench", h)
             construction.clear()
             busy.clear()
+        elif pid.endswith("replacement") and date >= LONG_RUN:
+            for item in list(returns):
+                pr, c, h = item
+                if side_of(c) != side or full() or h in occupied():
+                    continue
+                t.arrive(c, h)                       # back from the dead pile to its front
+                where[c] = h
+                returns.remove(item)
         elif pid.endswith("reinforcement"):
             for c in arrivals.get(date, []):
                 if side_of(c) == side:
@@ -227,6 +244,11 @@ def campaign(steps: int) -> TestGame:
                     where[c] = h
                     fighters.append(c)
                     plan_patrol(c)
+            if date >= LONG_RUN and side not in sp_marker_placed and not full():
+                for q in hqs:
+                    if q in where and side_of(q) == side:
+                        t.add_marker("supply-points", where[q], "2")   # 18-7: on an HQ
+                sp_marker_placed.add(side)
             if date.turn == 1 and date >= GameDate(1915, 6, 1):
                 # 15-14 / 15-20: 10 SP a month to each nation, to the HQ with the fewest
                 own = sorted((q for q in hqs if side_of(q) == side
@@ -312,6 +334,7 @@ def campaign(steps: int) -> TestGame:
                     reduced.add(loser)
                 elif rng.random() < 0.015:
                     t.eliminate(loser)                  # a further loss: eliminated
+                    returns.append((pr, loser, where[att]))   # (the attacker's hex: by the front)
                     where.pop(loser)
                 # (a reduced unit's other losses are left: the losses required depend on the
                 # placeholder CRT, undetermined)
