@@ -25,7 +25,7 @@ from .attack_legality import check_attack
 from .combat_state import (ATTACK_DIE, CombatState, SURRENDER_DIE, combat_for_hex, current_combat,
                            finding, is_unit, now_strengths, open_combat, pending_for, phase_full,
                            phase_state, resolve_hq, resolve_units, snapshot)
-from . import retreat_column
+from . import past_combats, retreat_column
 from .fortress_surrender import surrender_roll
 
 
@@ -77,9 +77,15 @@ def _declare_attack(ctx: CheckContext, st: CombatState, d):
     if prev is not None and prev.attack_roll is None and not prev.losses and prev.declared_step:
         # typed again before the roll: a correction of the declaration, not a second attack
         st.phase.remove(prev)
-        ctx.combats.remove(prev)
-        for i, c in enumerate(ctx.combats):
-            c.number = i + 1
+        # (this phase's: near the end of the log's combats; those before it keep their numbers)
+        combats = ctx.combats
+        i = next((i for i in range(len(combats) - 1, -1, -1) if combats[i] is prev), None)
+        if i is None:
+            i = combats.index(prev)
+        del combats[i]
+        past_combats.forget(ctx, prev)
+        for j in range(i, len(combats)):
+            combats[j].number = j + 1
     units_here = [u for u in ctx.units_at(target) if is_unit(u) and u.counter.type != "hq"]
     if units_here:
         # the attacker is the enemy of the hex's units, whatever the phase (12-1 says when)

@@ -19,6 +19,7 @@ from modgen.hexgrid import Hex
 
 from .common import circle_placeholders, enemy_zoc_hexes, is_unit, placeholder_inputs
 from .combat_state import unit_strengths
+from .past_combats import combats_on
 
 INFANTRY = frozenset({"inf", "mtn", "marine", "aslt", "mtn-aslt", "rpl"})
 
@@ -102,9 +103,7 @@ def recombination_moves(ctx: CheckContext, u: UnitState, frm, to, frm_map):
 def _fought(ctx: CheckContext, pieces: set) -> set:
     date = ctx.now.date
     out = set()
-    for c in ctx.combats:
-        if c.date != date:
-            continue
+    for c in combats_on(ctx, date):
         for x in list(c.attackers) + list(c.defenders) + list(c.counterattackers):
             if x.piece in pieces:
                 out.add(x.piece)

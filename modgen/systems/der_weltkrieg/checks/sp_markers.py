@@ -28,6 +28,7 @@ from modgen.model.types import Counter, Face
 from ..rules import movement as mv
 from ..rules import rail as rail_rules
 from ..rules.units import UnitView
+from .past_combats import combats_in_phase
 from ._shared import board_state, enemy_zoc_hexes, is_hq, is_unit, kind_of, terrain_costs
 
 STATE = "dw-sp-markers"
@@ -161,8 +162,8 @@ def sp_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
                               f"{ended.phase or 'phase'}; a marker is eliminated at once when an "
                               f"enemy unit enters its hex", units=[u], hexes=[u.hex])
             continue
-        for c in ctx.combats:
-            if c.phase_id != ended.phase_id or c.date != ended.date or c.target != u.hex:
+        for c in combats_in_phase(ctx, ended.date, ended.phase_id):
+            if c.target != u.hex:
                 continue
             friends = [d for d in c.defenders if d.side == side]
             if not friends and c.attack_roll is not None \
@@ -181,8 +182,8 @@ def sp_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
         u = ctx.units.get(piece)
         if u is None or u.hex is None:
             continue
-        if any(c.target == frm and c.retreats for c in ctx.combats
-               if c.phase_id == ended.phase_id and c.date == ended.date) \
+        if any(c.target == frm and c.retreats
+               for c in combats_in_phase(ctx, ended.date, ended.phase_id)) \
                 and ctx.once("18-11", ("retreat", piece, frm)):
             yield ctx.finding("18-11", VIOLATION, f"the Supply Point marker moved {frm}→{to} with "
                               f"the units that retreated from {frm}; a marker forced to retreat is "
