@@ -44,9 +44,14 @@ def pocket_of(ctx: CheckContext, u: UnitState) -> frozenset[Hex] | None:
     ezoc = enemy_zoc_hexes(ctx, u.side)
     if u.hex not in ezoc:
         return None                      # a pocket has no hex outside an enemy ZOC
-    key = ("pocket", ctx.version, u.side, u.hex)
-    if key in ctx.cache:
-        return ctx.cache[key]
+    # the pockets of this version of the board only (ctx.version only grows: older ones are
+    # never asked again, and a long log's would pile up)
+    memo = ctx.cache.get("dw-pockets-now")
+    if memo is None or memo[0] != ctx.version:
+        memo = ctx.cache["dw-pockets-now"] = (ctx.version, {})
+    key = (u.side, u.hex)
+    if key in memo[1]:
+        return memo[1][key]
     other = _other_side(ctx, u.side)
     own_zoc = enemy_zoc_hexes(ctx, other) if other is not None else frozenset()
     ports = ctx.cache.get("dw-ports")
@@ -56,7 +61,7 @@ def pocket_of(ctx: CheckContext, u: UnitState) -> frozenset[Hex] | None:
             h for b in ctx.boards if b.mapdef is not None
             for h, info in b.mapdef.hexes.items() if info.port)
     p = SL.pocket(board, u.side, u.hex, ezoc=ezoc, own_zoc=own_zoc, ports=ports)
-    ctx.cache[key] = p
+    memo[1][key] = p
     return p
 
 
