@@ -62,6 +62,20 @@ def _no_tec(ctx: CheckContext):
                           missing="tables/…/tec.yaml")
 
 
+def _remember(ctx: CheckContext, key, spent) -> None:
+    """``ctx.cache[("spent", key)] = spent`` (key: (piece, phase start step)), and the entries of
+    the phases before this one go: the phase start step only grows, they are never read again
+    (a long log's would pile up in ``ctx.cache``)."""
+    phase = ctx.cache.get("spent-phase")
+    if phase is None or phase[0] != key[1]:
+        if phase is not None:
+            for k in phase[1]:
+                ctx.cache.pop(("spent", k), None)
+        phase = ctx.cache["spent-phase"] = (key[1], set())
+    phase[1].add(key)
+    ctx.cache[("spent", key)] = spent
+
+
 def _drop_priced(ctx: CheckContext, u: UnitState, key, drops, costs) -> bool:
     """6-9, incremental: while the move so far is legal ground movement (no rail move, no
     Column Movement declared), price only the new drop with the MP left (the same computation
@@ -81,7 +95,7 @@ def _drop_priced(ctx: CheckContext, u: UnitState, key, drops, costs) -> bool:
                             ezoc=enemy_zoc_hexes(ctx, u.side))
         if ma is not None and step.ok and step.mp is not None and step.mp <= ma \
                 and not step.destroys:
-            ctx.cache[("spent", key)] = (2, step.mp)
+            _remember(ctx, key, (2, step.mp))
             info = ctx.cache.get(("column-info", ctx.phase_start_step))
             if info:
                 info.pop(u.piece, None)
@@ -101,12 +115,12 @@ def _drop_priced(ctx: CheckContext, u: UnitState, key, drops, costs) -> bool:
         # only sends a later drop to the full check)
         step = mv.step_cost(board, view, drops[-2], drops[-1], costs, ezoc=ezoc)
         if step.ok and step.mp is not None and inc[1] + step.mp <= ma and not step.destroys:
-            ctx.cache[("spent", key)] = (n, inc[1] + step.mp)
+            _remember(ctx, key, (n, inc[1] + step.mp))
             return True
     r = mv.cheapest_path(board, view, drops[-2], drops[-1], max(ma - inc[1], 0), costs,
                          ezoc=ezoc)
     if r.found:
-        ctx.cache[("spent", key)] = (n, inc[1] + (r.cost or 0))
+        _remember(ctx, key, (n, inc[1] + (r.cost or 0)))
         return True
     return False
 
@@ -169,7 +183,7 @@ def _judged(ctx: CheckContext, u: UnitState, key, drops, costs, rail, column):
                                    rail_used=rail_used, allowance=allowance, ezoc=ezoc)
     if res.verdict == mv.LEGAL and not res.column and not res.minimum_move \
             and res.spent is not None and not rail_used and allowance is None:
-        ctx.cache[("spent", key)] = (len(drops), res.spent)
+        _remember(ctx, key, (len(drops), res.spent))
     else:
         ctx.cache.pop(("spent", key), None)
     path = drawn_route(res.segments, drops)
