@@ -21,10 +21,18 @@ child process that only reads and checks the log gives the peak memory (``ru_max
 scripting of the log is not counted).
 
     python3 benchmarks/bench_check.py [--steps 10000] [--repeat 5] [--keep FILE] [--log FILE]
-                                      [--rules N]
+                                      [--rules N] [--scaling N,N,...]
 
 ``--log FILE`` checks that log instead of scripting one (game italian-front, scenario recognised
 as ``modgen check`` does).
+
+``--scaling 10000,20000,40000`` scripts the campaign at each size instead (kept as
+``--keep``'s name with the size in it, when given) and prints, for each, the CPU time per step of
+the floor and of end to end (and their ratio), the peak memory of a process checking it, and then
+the rules whose time per step grows with the size (``--log A,B,C`` with it: those logs instead,
+smallest first); the work of a check should grow linearly with
+the log (the time per step stays flat); a rule that rises is looking at more of the past each
+step. Past the 10,000 steps the campaign keeps its fronts going (``_campaign.LONG_RUN``).
 """
 from __future__ import annotations
 
@@ -133,15 +141,69 @@ def script(steps: int, keep: str | None) -> Path:
 
 
 def memory_child(path: Path) -> int:
-    """Peak RSS (MB) of a fresh process that reads and checks the log."""
+    """Peak RSS (MB) of a fresh process that reads and checks the log (VmHWM on Linux)."""
+    # VmHWM: the peak of this process's own memory (ru_maxrss keeps the parent's peak across
+    # the fork and exec, so it showed this process's scripting of the log); ru_maxrss elsewhere
     code = ("import resource, sys; sys.path.insert(0, sys.argv[2]);"
             "from modgen.check.cli import check_file;"
             "check_file(sys.argv[1]);"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')] "
+            "if sys.platform == 'linux' else [];"
+            "print(hwm[0] if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code, str(path), str(ROOT)], env=env,
                          capture_output=True, text=True, check=True)
     return int(out.stdout.split()[-1]) // 1024        # KiB -> MiB (Linux)
+
+
+def scaling(sizes: list, repeat: int, keep: str | None, game, top: int) -> int:
+    """Per-step time and peak memory at each size (a number of steps to script, or a log's
+    path); the rules whose per-step time grows."""
+    from modgen.check.cli import recognise_scenario
+    module = our_module(game)
+    rows, per_rule = [], []
+    for size in sizes:
+        if isinstance(size, Path):
+            path = size
+        else:
+            k = None
+            if keep:
+                kp = Path(keep)
+                k = str(kp.with_name(f"{kp.stem}-{size}{kp.suffix or '.vlog'}"))
+            path = script(size, k)
+        first = read_log(path)
+        sc, _basis = recognise_scenario(first, game, None)
+        floor = full = float("inf")
+        for _ in range(repeat):
+            c = time.process_time()
+            Replayer(read_log(path).saved, module).run(Visitor())
+            floor = min(floor, time.process_time() - c)
+            c = time.process_time()
+            report = check_log(read_log(path), game, sc, module=module)
+            full = min(full, time.process_time() - c)
+        tc = TimedChecker(game, sc)
+        tc.run(read_log(path), module)
+        n = first.n_steps
+        rows.append((n, floor, full, memory_child(path), len(report.combats),
+                     len(report.findings)))
+        per_rule.append((n, {key: v / n for key, v in tc.spent.items()}))
+    print(f"CPU time per step, best of {repeat} (floor: decode + replay alone; end to end: read "
+          f"+ replay + check); peak memory (VmHWM) of a process checking the log:")
+    print(f"  {'steps':>7} {'combats':>8} {'findings':>8} {'floor us/step':>14} "
+          f"{'end to end us/step':>19} {'x floor':>8} {'peak MB':>8} {'KB/step':>8}")
+    for n, floor, full, rss, nc, nf in rows:
+        print(f"  {n:>7} {nc:>8} {nf:>8} {floor / n * 1e6:>14.1f} {full / n * 1e6:>19.1f} "
+              f"{full / floor:>8.2f} {rss:>8} {rss * 1024 / n:>8.1f}")
+    (n0, first_rules), (n1, last_rules) = per_rule[0], per_rule[-1]
+    print(f"rules by CPU time per step (us) at each size, the largest first (one timed run each; "
+          f"last / first: a rule whose time per step grows with the log is suspect):")
+    print("  " + "".join(f"{n:>9}" for n, _ in per_rule) + "  last/first")
+    for key in sorted(last_rules, key=lambda x: -last_rules[x])[:top]:
+        a, b = first_rules.get(key, 0.0), last_rules[key]
+        grows = f"{b / a:6.2f} x" if a > 0 else "     new"
+        print("  " + "".join(f"{r.get(key, 0.0) * 1e6:>9.2f}" for _, r in per_rule)
+              + f"  {grows}  {key}")
+    return 0
 
 
 def main() -> int:
@@ -151,8 +213,15 @@ def main() -> int:
     ap.add_argument("--keep", default=None, help="write the scripted log here")
     ap.add_argument("--log", default=None, help="check this log instead of scripting one")
     ap.add_argument("--rules", type=int, default=12, help="how many rules to list by time")
+    ap.add_argument("--scaling", default=None, metavar="N,N,...",
+                    help="per-step time and peak memory at these sizes (e.g. 10000,20000,40000)")
     args = ap.parse_args()
     game = load_game("italian-front")
+    if args.scaling:
+        sizes = [int(x) for x in args.scaling.split(",") if x.strip()]
+        if args.log:             # the logs given, in place of scripting them
+            sizes = [Path(x) for x in args.log.split(",") if x.strip()]
+        return scaling(sizes, args.repeat, args.keep, game, args.rules)
     t0 = time.perf_counter()
     path = Path(args.log) if args.log else script(args.steps, args.keep)
     t1 = time.perf_counter()
@@ -225,7 +294,7 @@ def main() -> int:
     print(f"  {rest:6.3f} s  {rest / floor:5.2f} x floor  the other "
           f"{max(0, len(tc.spent) - args.rules)} rules")
     rss = memory_child(path)
-    print(f"peak memory of a process reading and checking the log (ru_maxrss): {rss} MB "
+    print(f"peak memory of a process reading and checking the log (VmHWM): {rss} MB "
           f"(target < 300); this process: "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
     return 0

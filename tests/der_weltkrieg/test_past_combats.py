@@ -145,28 +145,3 @@ def test_a_corrected_declaration_renumbers_the_combats_after_it_only():
     assert [(c.number, str(c.target)) for c in r.combats] == \
         [(1, "2011"), (2, "1911"), (3, "2011")]
 
-
-def test_the_pocket_of_a_unit_is_worked_out_again_when_the_board_changes():
-    """``pockets.pocket_of`` keeps the pockets of the board's current version only: after the
-    ring around 2015 opens (ctx.version moves on) the unit is in no pocket."""
-    from modgen.check.engine import Checker
-    from modgen.hexgrid import Hex
-    from modgen.systems.der_weltkrieg.checks.pockets import pocket_of
-    from modgen.testing import TestGame
-    ring = ["de-inf-xx-8", "de-inf-xx-9", "de-inf-xx-7", "de-inf-xx-5", "de-inf-xx-10",
-            "de-aslt-xx-12"]
-    setup = [P("fr-inf-xx-1", "2015"), P("de-hq-xxxx-2nd", "2820")] + \
-        [P(c, str(n)) for c, n in zip(ring, Hex.parse("2015").neighbours())]
-    g = cg.game(setup, first_phase="en-reinforcement")
-    t = TestGame(g, g.scenarios["t"])
-    t.next_phase()
-    c = Checker(g, t.scenario)
-    c.run(parse_log(t.text()))
-    ctx = c.ctx
-    fr = next(u for u in ctx.units.values() if u.unit_id == "fr-inf-xx-1")
-    assert pocket_of(ctx, fr) == frozenset({Hex.parse("2015")})
-    for u in [u for u in ctx.units.values() if u.unit_id in ring[1:]]:
-        old, u.hex = u.hex, None                  # five of the ring gone: one German left
-        ctx.reindex(u, old, removed=True)
-        ctx.version += 1
-    assert pocket_of(ctx, fr) is None
