@@ -56,25 +56,3 @@ def test_round_trip(items, delim):
     # its encoder has the same bug, so such values are outside the contract.
     items = [i for i in items if not i.endswith("\\")] or ["a"]
     assert decode(encode(items, delim), delim) == items
-
-
-def test_decode_splits_as_the_decoder_reads_token_by_token():
-    """``decode`` (one split) gives exactly ``Decoder``'s tokens: escaped delimiters (a backslash
-    before them, however many), quotes, empty tokens, trailing backslashes, with and without a
-    limit, on random strings and on nested encodings."""
-    import random
-    from modgen.vassal.sequence import _decode_stepwise
-    rnd = random.Random(7)
-    alphabet = ["a", "b", ";", "\\", "'", "|", "", "\\;", "'a'", "\\\\;"]
-    for _ in range(20_000):
-        s = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))
-        for d in (";", "|"):
-            for limit in (None, 0, 1, 3):
-                assert decode(s, d, limit) == _decode_stepwise(s, d, limit), (s, d, limit)
-    for _ in range(2_000):
-        items = ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 5)))
-                 for _ in range(rnd.randint(0, 5))]
-        inner = encode(items, ";")
-        outer = encode([inner, "x", inner], ";")
-        assert decode(outer, ";") == _decode_stepwise(outer, ";")
-        assert decode(inner, ";") == _decode_stepwise(inner, ";")

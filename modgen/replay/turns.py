@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..vassal.sequence import _JAVA_INT, decode
+from ..vassal.sequence import Decoder, decode
 
 __all__ = ["LevelSpec", "TrackerSpec", "TurnDecoder", "decode_state", "tracker_specs"]
 
@@ -40,34 +40,33 @@ class TrackerSpec:
     levels: list[LevelSpec]
 
 
-def _int(toks: list[str], i: int, default: int) -> int:
-    """``Decoder.int`` on the ``i``-th token: Java ``Integer.parseInt`` or ``default``."""
-    if i >= len(toks):
-        return default
-    t = toks[i]
-    return int(t) if _JAVA_INT.fullmatch(t) else default
-
-
 def _level_state(spec: LevelSpec | None, code: str):
     """→ (value string, current sub-level index, child codes)."""
-    # as many tokens as the level reads (Decoder reads no more: no bound is met past them)
-    toks = decode(code, ";", None if spec is None else 3 + len(spec.children))
+    d = Decoder(code, ";")
     if spec is not None and spec.kind == "list":
-        cur = _int(toks, 0, 0)
-        sub = _int(toks, 1, 0)
+        cur = d.int(0)
+        sub = d.int(0)
+        d.int(0)
+        d.token("")
         value = spec.items[cur] if 0 <= cur < len(spec.items) else ""
-        children = toks[4:4 + len(spec.children)]
+        n = len(spec.children)
     elif spec is not None:
-        cur = _int(toks, 0, spec.start)
-        sub = _int(toks, 1, 0)
+        cur = d.int(spec.start)
+        sub = d.int(0)
+        d.bool(False)
+        d.int(-1)
         value = str(cur)
-        children = toks[4:4 + len(spec.children)]
+        n = len(spec.children)
     else:
-        cur = _int(toks, 0, 0)
-        sub = _int(toks, 1, 0)
-        third = toks[2] if len(toks) > 2 else ""
+        cur = d.int(0)
+        sub = d.int(0)
+        third = d.token("")
+        d.token("")
         value = str(cur) if third in ("true", "false") else f"#{cur + 1}"
-        children = toks[4:]
+        n = None
+    children: list[str] = []
+    while d.has_more() and (n is None or len(children) < n):
+        children.append(d.token(""))
     return value, sub, children
 
 
@@ -89,13 +88,9 @@ def decode_state(state: str, spec: TrackerSpec | None,
             if r is None:
                 r = memo[key] = _level_state(lvl_spec, code)
             return r
-    toks = decode(state, "|", None if spec is None else len(spec.levels))
-    current = _int(toks, 0, 0)
-    if spec is not None:
-        codes = toks[1:1 + len(spec.levels)]
-        codes += [""] * (len(spec.levels) - len(codes))
-    else:
-        codes = toks[1:]
+    d = Decoder(state, "|")
+    current = d.int(0)
+    codes = [d.token("") for _ in spec.levels] if spec is not None else list(d)
     out: list[tuple[str, str, str]] = []
     if not codes:
         return out

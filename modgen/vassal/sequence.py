@@ -154,46 +154,7 @@ def decode(value: str | None, delimiter: str, limit: int | None = None) -> list[
     """Decode every token (an empty string yields one empty token, as in VASSAL).
 
     With ``limit``, stop after ``limit + 1`` tokens: a caller expecting at most ``limit``
-    fields learns that there are more without decoding them all.
-
-    The tokens are those of :class:`Decoder`, found by one split instead of a ``find`` and a
-    call per token (a piece's state, a turn tracker's: thousands per log): a delimiter is
-    escaped exactly when a backslash stands before it (``_next_token``), which a regular
-    expression's look-behind says. A sequence of more than
-    :data:`~modgen.vassal.limits.MAX_FIELDS` parts is left to :class:`Decoder` (which stops at
-    the bound), so a split never holds more than that many."""
-    if value is None:
-        return []
-    plain = "\\" not in value and "'" not in value
-    parts = (value.split(delimiter, MAX_FIELDS) if plain
-             else _splitter(delimiter).split(value, MAX_FIELDS))
-    if len(parts) > MAX_FIELDS:
-        return _decode_stepwise(value, delimiter, limit)
-    if limit is not None and len(parts) > limit + 1:
-        del parts[limit + 1:]
-    if not plain:
-        esc = "\\" + delimiter
-        for i, p in enumerate(parts):
-            if esc in p:
-                p = parts[i] = p.replace(esc, delimiter)
-            if len(p) > 1 and p[0] == "'" and p[-1] == "'":
-                parts[i] = p[1:-1]
-    return parts
-
-
-_SPLITTERS: dict[str, re.Pattern] = {}
-
-
-def _splitter(delim: str) -> re.Pattern:
-    """Splits on every ``delim`` with no backslash before it."""
-    r = _SPLITTERS.get(delim)
-    if r is None:
-        r = _SPLITTERS[delim] = re.compile(r"(?<!\\)" + re.escape(delim))
-    return r
-
-
-def _decode_stepwise(value: str | None, delimiter: str, limit: int | None = None) -> list[str]:
-    """:func:`decode` token by token with :class:`Decoder` (its bound on the fields read)."""
+    fields learns that there are more without decoding them all."""
     if limit is None:
         return list(Decoder(value, delimiter))
     d = Decoder(value, delimiter)
