@@ -139,6 +139,7 @@ class Checker(Visitor):
         # rules run after the replay, so the stack order VASSAL had after each step is kept here
         # (13-22: strength markers modify the units under them, in stack order)
         self._stacks_after: dict[int, dict[str, tuple]] = {}
+        self._event_stacks: dict[type, tuple] = {}   # event type -> _stack_fields
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -244,12 +245,19 @@ class Checker(Visitor):
     def on_step(self, step: StepRecord, state: GameState) -> None:
         self.records.append(step)
         touched: dict[str, tuple] = {}
+        kinds = self._event_stacks
         for ev in step.events:
+            t = type(ev)
+            names = kinds.get(t)
+            if names is None:
+                names = kinds[t] = _stack_fields(t)
+            if not names:
+                continue                   # no piece: a chat line, a roll, the turn…
             pid = getattr(ev, "piece", None)
             if pid is None:
                 continue
-            for sid in (getattr(ev, "from_stack", None), getattr(ev, "to_stack", None),
-                        getattr(ev, "stack", None)):
+            for a in names[1:]:
+                sid = getattr(ev, a, None)
                 if sid is not None and sid not in touched:
                     st = state.stacks.get(sid)
                     touched[sid] = tuple(st.members) if st is not None and not st.removed else ()
@@ -302,7 +310,9 @@ class Checker(Visitor):
                     if u.hex is not None:
                         ctx.touched.add(u.hex)
                     if u.hex is not None and ctx.now.kind == "movement":
-                        pts = ctx.moves.setdefault(u.piece, [frm] if frm is not None else [])
+                        pts = ctx.moves.get(u.piece)
+                        if pts is None:
+                            pts = ctx.moves[u.piece] = [frm] if frm is not None else []
                         if u.hex in pts:
                             # dragged back to a hex it already stood on this phase: the log cannot
                             # tell a correction from a real detour, so the loop is not charged
@@ -311,7 +321,10 @@ class Checker(Visitor):
                             ctx.cache.pop(("spent", (u.piece, ctx.phase_start_step)), None)
                         else:
                             pts.append(u.hex)
-                        ctx.move_steps.setdefault(u.piece, []).append(index)
+                        ms = ctx.move_steps.get(u.piece)
+                        if ms is None:
+                            ms = ctx.move_steps[u.piece] = []
+                        ms.append(index)
                     self._run("move", u, frm, u.hex, frm_map)
             elif t is PieceFlipped:
                 ctx.version += 1
@@ -456,6 +469,17 @@ class Checker(Visitor):
                 u = ctx.units.pop(ev.piece, None)
                 if u is not None:
                     ctx.reindex(u, u.hex, removed=True)
+
+
+def _stack_fields(t: type) -> tuple:
+    """What ``on_step`` reads of an event of type ``t``: () when it names no piece, else
+    ``("piece", …)`` and the stack fields it has, in the order they are read (``from_stack``,
+    ``to_stack``, ``stack``)."""
+    def has(a: str) -> bool:       # a field (with or without a default), or a class attribute
+        return a in getattr(t, "__dataclass_fields__", ()) or hasattr(t, a)
+    if not has("piece"):
+        return ()
+    return ("piece",) + tuple(a for a in ("from_stack", "to_stack", "stack") if has(a))
 
 
 def _on_sheets_in_play(theatre, sheets: list[str]):

@@ -181,6 +181,8 @@ class Replayer:
         movers: list[Any] = []
         chat_names: list[str] = []
         turn_changed: dict[str, int] = {}
+        pieces = state.pieces
+        loc = state.location_name
 
         for cmd in step.commands:
             kind = type(cmd).__name__
@@ -195,19 +197,22 @@ class Replayer:
                 state.apply(cmd)
             elif kind == "MovePiece":
                 pid = cmd.id
-                p = state.pieces.get(pid)
+                p = pieces.get(pid)
                 if p is None:
                     state.apply(cmd)
                     continue
-                if pid not in before:
-                    before[pid] = self._snap(state, pid)
-                m0, x0, y0 = p.position
-                st0 = p.stack
-                if m0 is None:
-                    # its stack was just removed (an undo): it was where the step found it
-                    b = before[pid]
+                b = before.get(pid)
+                if b is None:
+                    # where the snapshot just taken says it is
+                    b = before[pid] = self._snap(state, pid)
                     m0, x0, y0, st0 = b.map, b.x, b.y, b.stack
-                under = state.pieces.get(cmd.new_under) if cmd.new_under else None
+                else:
+                    m0, x0, y0 = p.position
+                    st0 = p.stack
+                    if m0 is None:
+                        # its stack was just removed (an undo): it was where the step found it
+                        m0, x0, y0, st0 = b.map, b.x, b.y, b.stack
+                under = pieces.get(cmd.new_under) if cmd.new_under else None
                 onto_name = under.name if under is not None else None
                 state.apply(cmd)
                 m1, x1, y1 = p.position
@@ -215,11 +220,13 @@ class Replayer:
                 if in_undo:
                     undo_moves.append((pid, cmd.old_map, cmd.old_x, cmd.old_y))
                 else:
-                    self._moves_by_step.setdefault(index, set()).add(
-                        (pid, cmd.new_map, cmd.new_x, cmd.new_y))
+                    mv = self._moves_by_step.get(index)
+                    if mv is None:
+                        mv = self._moves_by_step[index] = set()
+                    mv.add((pid, cmd.new_map, cmd.new_x, cmd.new_y))
                 # the event is made once the step is resolved (_finish_move: where it landed)
-                ev = ("move", pid, p.name, self.where(state, m0, x0, y0),
-                      self.where(state, m1, x1, y1), st0, cmd.new_under, onto_name)
+                ev = ("move", pid, p.name, Where(m0, x0, y0, loc(m0, x0, y0)),
+                      Where(m1, x1, y1, loc(m1, x1, y1)), st0, cmd.new_under, onto_name)
                 moves.append((len(slots), ev, pid))
                 slots.append(ev)
             elif kind == "AddPiece":
@@ -302,7 +309,9 @@ class Replayer:
                 continue
             tag = slot[0]
             if tag == "move":
-                events.append(self._finish(state, before, *slot[1:]))
+                _, pid, name, src, dst, from_stack, onto, onto_name = slot
+                events.append(self._finish(state, before, pid, name, src, dst, from_stack, onto,
+                                           onto_name))
             elif tag == "changed":
                 pid = slot[1]
                 if pid in created or pid in deleted or pid not in state.pieces:
@@ -363,9 +372,17 @@ class Replayer:
         whether it was sent (Send-To, or dragged to the dead pile)."""
         p = state.pieces.get(piece)
         to_stack = to_index = None
-        if p is not None and p.position == (dst.map, dst.x, dst.y):
-            to_stack = p.stack
-            to_index = p.stack_index
+        if p is not None:
+            s = p._stack()           # PieceState.position and stack_index, its stack read once
+            if s is not None:
+                if s.map == dst.map and s.x == dst.x and s.y == dst.y:
+                    to_stack = p.stack
+                    try:
+                        to_index = s.members.index(p.id)
+                    except ValueError:
+                        to_index = None
+            elif p.own_map == dst.map and p.own_x == dst.x and p.own_y == dst.y:
+                to_stack = p.stack
         b = before.get(piece)
         sent = False
         if p is not None and b is not None and b.facts is not None and p.xinfo.sendto:

@@ -39,6 +39,8 @@ from .pieces import StateFacts, TypeInfo, merge_state, state_facts, type_info
 
 __all__ = ["PieceState", "StackState", "PlayerInfo", "GameState"]
 
+_MISS = object()
+
 
 def _int(s: str) -> int:
     """Java ``Integer.parseInt`` or 0 (``SequenceEncoder.Decoder.nextInt(0)``)."""
@@ -212,8 +214,9 @@ class GameState:
         if self.module is None or map_id is None:
             return None
         key = (map_id, x, y)
-        if key in self._loc_cache:
-            return self._loc_cache[key]
+        hit = self._loc_cache.get(key, _MISS)
+        if hit is not _MISS:
+            return hit
         try:
             # several boards in one map window: the board's name makes the hex unambiguous
             q = getattr(self.module, "qualified_location", None)
@@ -508,11 +511,13 @@ class GameState:
         map_tok = toks[0] if toks else "null"
         map_id = None if map_tok in ("null", "") else map_tok
         x = y = 0
-        rest = toks[1:]
+        n = len(toks)
         if map_tok != "null":
-            x = _int(rest[0]) if rest else 0
-            y = _int(rest[1]) if len(rest) > 1 else 0
-            rest = rest[2:]
+            x = _int(toks[1]) if n > 1 else 0
+            y = _int(toks[2]) if n > 2 else 0
+            rest = toks[3:]
+        else:
+            rest = toks[1:]
         old = self.stacks.get(sid) or self._removed_stacks.pop(sid, None)
         if old is not None:
             self._top_remove_any(sid)
