@@ -592,6 +592,19 @@ def _canonical_int(s: str) -> int | None:
     return None
 
 
+#: ``_canonical_int`` of the coordinates met so far (a log's moves land on the same hex centres
+#: again and again); bounded, as a hostile log's coordinates are all different
+_INT_MEMO: dict[str, int | None] = {}
+
+
+def _memo_int(s: str) -> int | None:
+    v = _canonical_int(s)
+    if len(_INT_MEMO) >= 50_000:
+        _INT_MEMO.clear()
+    _INT_MEMO[s] = v
+    return v
+
+
 def _fields(body: str, delim: str, limit: int) -> list[str]:
     """Up to ``limit + 1`` fields (more than ``limit`` means "not this command"): a fast path
     for the common case (no escapes, no quotes), else VASSAL's decoder."""
@@ -637,8 +650,12 @@ def parse_command(token: str) -> Command:
         f = _fields(token[2:], "/", 10)
         if len(f) != 10:
             return _opaque(token, "M")
-        nx, ny, ox, oy = (_canonical_int(f[2]), _canonical_int(f[3]), _canonical_int(f[6]),
-                          _canonical_int(f[7]))
+        memo = _INT_MEMO
+        try:
+            nx, ny, ox, oy = memo[f[2]], memo[f[3]], memo[f[6]], memo[f[7]]
+        except KeyError:
+            nx, ny, ox, oy = (_memo_int(f[2]), _memo_int(f[3]), _memo_int(f[6]),
+                              _memo_int(f[7]))
         if nx is None or ny is None or ox is None or oy is None:
             return _opaque(token, "M")
         f1, f4, f5, f8 = f[1], f[4], f[5], f[8]
