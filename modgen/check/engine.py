@@ -312,8 +312,11 @@ class Checker(Visitor):
 
     # ------------------------------------------------------------------ one step
     def _apply_stacks(self, index: int) -> None:
-        for sid, members in self._stacks_after.pop(index, {}).items():
-            _set_stack(self.ctx, sid, members)
+        touched = self._stacks_after.pop(index, None)
+        if touched:
+            ctx = self.ctx
+            for sid, members in touched.items():
+                _set_stack(ctx, sid, members)
 
     def step(self, rec: StepRecord) -> None:
         ctx = self.ctx

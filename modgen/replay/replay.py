@@ -297,7 +297,8 @@ class Replayer:
 
         who, side, source = self._actor(state, movers, chat_names)
         dice, dice_props = self._dice(props) if props else (_NO_DICE, _NO_PROPS)
-        moved_ids = {pid for _, _, pid in moves}
+        # (read only for pieces changed in place)
+        moved_ids = {pid for _, _, pid in moves} if changed else ()
         key_after = tuple(state.turn_states.items())
         labels_after, text_after = ((labels_before, text_before) if key_after == key_before
                                     else turns.of_key(key_after))
@@ -350,8 +351,8 @@ class Replayer:
             elif tag == "undo":
                 events.append(StepUndone(undo_target))
 
-        rec = StepRecord(index, turn_before, turn_after, side, who, source, events,
-                         turn_text=text_after, turn_text_before=text_before)
+        rec = StepRecord(index, turn_before, turn_after, side, who, source, events, False, None,
+                         None, text_after, text_before)
         if is_undo_step:
             rec.undoes = undo_target
             if undo_target is not None and 0 < undo_target <= len(self.records):
@@ -428,8 +429,9 @@ class Replayer:
             pl = state.player_by_name(name)
             slots.append(ChatLine(_unescape(m.group(2)), name, pl.side if pl else None, "chat"))
             return
-        for nm in _NAME_RE.findall(text):
-            chat_names.append(_unescape(nm))
+        if "&lt;" in text:
+            for nm in _NAME_RE.findall(text):
+                chat_names.append(_unescape(nm))
         plain = _unescape(text)
         if plain.startswith("*** ") or "Turn Updated from" in plain or plain.startswith("* UNDO:"):
             return  # dice / turn / undo reports: their facts are the dice, turn, undo events
