@@ -136,7 +136,7 @@ class Replayer:
 
     # ------------------------------------------------------------------------------------
     def where(self, state: GameState, m: str | None, x: int, y: int) -> Where:
-        return Where(m, x, y, state.location_name(m, x, y))
+        return state.where(m, x, y)
 
     def is_dead_pile(self, map_id: str | None, piece: PieceState | None = None) -> bool:
         if map_id is None:
@@ -182,7 +182,7 @@ class Replayer:
         chat_names: list[str] = []
         turn_changed: dict[str, int] = {}
         pieces = state.pieces
-        loc = state.location_name
+        where = state.where
 
         for cmd in step.commands:
             kind = type(cmd).__name__
@@ -225,8 +225,8 @@ class Replayer:
                         mv = self._moves_by_step[index] = set()
                     mv.add((pid, cmd.new_map, cmd.new_x, cmd.new_y))
                 # the event is made once the step is resolved (_finish_move: where it landed)
-                ev = ("move", pid, p.name, Where(m0, x0, y0, loc(m0, x0, y0)),
-                      Where(m1, x1, y1, loc(m1, x1, y1)), st0, cmd.new_under, onto_name)
+                ev = ("move", pid, p.name, where(m0, x0, y0), where(m1, x1, y1), st0,
+                      cmd.new_under, onto_name)
                 moves.append((len(slots), ev, pid))
                 slots.append(ev)
             elif kind == "AddPiece":

@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable
 from ..errors import ModgenError
 from ..vassal.limits import MAX_FIELDS, MAX_PIECES
 from ..vassal.sequence import Decoder, SequenceEncoder
+from .events import Where
 from .pieces import StateFacts, TypeInfo, merge_state, state_facts, type_info
 
 __all__ = ["PieceState", "StackState", "PlayerInfo", "GameState"]
@@ -196,6 +197,9 @@ class GameState:
         self._auto_stack = 0
         self._expand_cache: dict[tuple[str, str], tuple[str, str] | None] = {}
         self._loc_cache: dict[tuple[str | None, int, int], str | None] = {}
+        # (map, x, y) -> its Where (frozen: one shared by every event there while the boards
+        # stay as they are; emptied with _loc_cache)
+        self._where_cache: dict[tuple[str | None, int, int], Where] = {}
         # position index of the top level: (map, x, y) → {item: drawing order}
         self._at: dict[tuple[str, int, int], dict[str, int]] = {}
         self._pos_of: dict[str, tuple[str, int, int]] = {}
@@ -225,8 +229,20 @@ class GameState:
             name = None
         if len(self._loc_cache) > 50000:
             self._loc_cache.clear()
+            self._where_cache.clear()
         self._loc_cache[key] = name
         return name
+
+    def where(self, map_id: str | None, x: int, y: int) -> Where:
+        """``Where(map, x, y, location_name(map, x, y))``, made once per place."""
+        key = (map_id, x, y)
+        w = self._where_cache.get(key)
+        if w is None:
+            name = self.location_name(map_id, x, y)
+            if len(self._where_cache) > 50000:
+                self._where_cache.clear()
+            w = self._where_cache[key] = Where(map_id, x, y, name)
+        return w
 
     def hex_at(self, map_id: str | None, x: int, y: int):
         if self.module is None or map_id is None:
@@ -693,6 +709,7 @@ class GameState:
             except Exception:  # a board the module does not know: keep its default layout
                 pass
             self._loc_cache.clear()
+            self._where_cache.clear()
             self._loc_index = None
 
     def _setup_stack(self, cmd: Any) -> None:
