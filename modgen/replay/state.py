@@ -338,7 +338,8 @@ class GameState:
         if item in t:
             self._reposition(item, map_id, x, y)
             return
-        self._top_remove_any(item)
+        if item in self._pos_of:        # on another map's top level
+            self._top_remove_any(item)
         t[item] = None
         self._order += 1
         key = (map_id, x, y)
