@@ -112,7 +112,7 @@ class TimedChecker(Checker):
             dt = clock() - t
             inner = self._inner.pop()
             self._inner[-1] += dt
-            key = f"{r.number} {r.name} ({hook})"
+            key = f"{r.number} {r.name} ({r.hook})"   # a move rule: whatever the kind of move
             self.spent[key] += dt - inner
             self.calls[key] += 1
             for f in found:

@@ -203,7 +203,21 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
     d = depth + 1
-    first = _decode(tokens[0], d, b)
+    t0 = tokens[0]
+    if ESC not in t0 and not (len(t0) > 1 and t0[0] == "'" and t0[-1] == "'"):
+        # a leaf head (a step's first command): _decode's checks on it, in its order, inline
+        if d > MAX_DEPTH:
+            b.depth(d)
+        b.work += len(t0)
+        if b.work > b.work_cap:
+            b.scan(0)
+        b.nodes += 1
+        if b.nodes > b.node_cap:
+            b.nodes -= 1
+            b.node()
+        first = None
+    else:
+        first = _decode(t0, d, b)
     children = []
     append = children.append
     for i in range(1, len(tokens)):
@@ -222,7 +236,9 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
             append(Node(t))
         else:
             append(_decode(t, d, b))
-    if first.head is None and not first.children and _plain_first(tokens[0]):
+    if first is None:
+        return Node(t0, children) if _plain_first(t0) else Node("", children, head=Node(t0))
+    if first.head is None and not first.children and _plain_first(t0):
         return Node(first.token, children)
     return Node("", children, head=first)
 
@@ -576,6 +592,19 @@ def _canonical_int(s: str) -> int | None:
     return None
 
 
+#: ``_canonical_int`` of the coordinates met so far (a log's moves land on the same hex centres
+#: again and again); bounded, as a hostile log's coordinates are all different
+_INT_MEMO: dict[str, int | None] = {}
+
+
+def _memo_int(s: str) -> int | None:
+    v = _canonical_int(s)
+    if len(_INT_MEMO) >= 50_000:
+        _INT_MEMO.clear()
+    _INT_MEMO[s] = v
+    return v
+
+
 def _fields(body: str, delim: str, limit: int) -> list[str]:
     """Up to ``limit + 1`` fields (more than ``limit`` means "not this command"): a fast path
     for the common case (no escapes, no quotes), else VASSAL's decoder."""
@@ -621,13 +650,17 @@ def parse_command(token: str) -> Command:
         f = _fields(token[2:], "/", 10)
         if len(f) != 10:
             return _opaque(token, "M")
-        nx, ny, ox, oy = (_canonical_int(f[i]) for i in (2, 3, 6, 7))
+        memo = _INT_MEMO
+        try:
+            nx, ny, ox, oy = memo[f[2]], memo[f[3]], memo[f[6]], memo[f[7]]
+        except KeyError:
+            nx, ny, ox, oy = (_memo_int(f[2]), _memo_int(f[3]), _memo_int(f[6]),
+                              _memo_int(f[7]))
         if nx is None or ny is None or ox is None or oy is None:
             return _opaque(token, "M")
-
-        def nul(v):
-            return None if v == "null" else v
-        cmd = MovePiece(f[0], nul(f[1]), nx, ny, nul(f[4]), nul(f[5]), ox, oy, nul(f[8]),
+        f1, f4, f5, f8 = f[1], f[4], f[5], f[8]
+        cmd = MovePiece(f[0], None if f1 == "null" else f1, nx, ny, None if f4 == "null" else f4,
+                        None if f5 == "null" else f5, ox, oy, None if f8 == "null" else f8,
                         Secret(f[9]))
         if "\\" in token or "'" in token:
             return _checked(cmd, token)
@@ -755,8 +788,18 @@ class SavedGame:
 def _unwrap_log(node: Node, out: list[Command], unknown: Counter, b: _Budget,
                 depth: int = 0) -> None:
     """Flatten a step's tree, removing ``LOG\\t`` wrappers (whose payload is decoded again)."""
-    for n in iter_preorder(node):
-        tok = n.token
+    if node.head is None:
+        # the pre-order without a generator when the children are leaves (every step VASSAL
+        # writes: LOG wrappers one level deep)
+        toks = [node.token]
+        for c in node.children:
+            if c.head is None and not c.children:
+                toks.append(c.token)
+            else:
+                toks.extend([n.token for n in iter_preorder(c)])
+    else:
+        toks = [n.token for n in iter_preorder(node)]
+    for tok in toks:
         if tok.startswith("LOG\t"):
             if tok == "LOG\tnull":
                 continue
