@@ -341,3 +341,20 @@ def test_seeded_supply_mistakes_each_and_together():
         assert m.phrase in got[0].message
     together = _supply_findings(_june_game("sp-not-expended", "sp-from-nowhere", "transfer-and-move"))
     assert sorted(f.rule for f in together) == ["15-20", "18-6", "19-3"]
+
+
+def test_transfer_names_an_hq_by_designation_and_hq_or_names_none():
+    """``!transfer 1st hq …`` names the HQ by its designation and "hq" (18-6); a name no HQ has
+    is an undetermined 18-6 finding, not a crash of the checker."""
+    t = _two_hqs()
+    t.declare("!transfer 1st hq 3 to 6th")
+    t.set_supply_points(IT1, 2)
+    t.set_supply_points("it-hq-xxxx-6th", 7)
+    t.next_phase()
+    assert mine(check(t)) == []
+    bad = _two_hqs()
+    bad.declare("!transfer 9th 3 to 6th")
+    bad.next_phase()
+    hit = of(check(bad), "18-6", "undetermined")
+    assert [f.message for f in hit] == [
+        "!transfer names '9th', which is not exactly one HQ on the map"]
