@@ -133,8 +133,10 @@ def _split(text: str) -> list[str]:
                 buf = [p[:-1]]
             else:
                 parts.append(p)
-        if buf is not None:  # the text ended with an escaped delimiter
-            parts.append(ESC.join(buf))
+        if buf is not None:
+            # the last part ends with a backslash that escapes no delimiter: VASSAL's Decoder
+            # keeps it (the token runs to the end of the text)
+            parts.append(ESC.join(buf) + "\\")
     out = []
     for p in parts:
         if len(p) > 1 and p[0] == "'" and p[-1] == "'":
