@@ -505,10 +505,16 @@ def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str
 
 
 def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[Hex] = (),
-           limit: int = 5000) -> frozenset[Hex] | None:
+           limit: int = 5000, seen_out: list | None = None) -> frozenset[Hex] | None:
     """20-14: the connected friendly-controlled hexes (occupied by ``side``'s units or in its
     ZOC, 10-1, and not occupied by an enemy ground combat unit) around ``h`` when every one is in an enemy ZOC and none holds a friendly port;
-    None when ``h`` is in no such pocket."""
+    None when ``h`` is in no such pocket.
+
+    ``seen_out``: a list that gets the set of hexes the search joined before it ended (the pocket
+    itself when there is one). Each is a land hex connected to ``h`` through friendly-controlled
+    land hexes, so that for each of them other than ``h`` the answer is the same as ``h``'s: the
+    same pocket, or None (the search from there reaches the same hex that ended this one, or
+    runs into the same limit)."""
     if not isinstance(ports, (set, frozenset)):
         ports = set(ports)
 
@@ -521,6 +527,8 @@ def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[He
     if not controlled(h):
         return None
     seen = {h}
+    if seen_out is not None:
+        seen_out.append(seen)
     q = deque([h])
     while q:
         x = q.popleft()
