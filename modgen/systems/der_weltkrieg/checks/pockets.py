@@ -192,10 +192,11 @@ def pocket_defensive_supply(ctx: CheckContext, c):
         u = ctx.units.get(cu.piece)
         if u is None or u.hex is None or cu.type in ("fortress", "hq"):
             continue
-        if is_surrounded(ctx, u) is not True:
-            continue
+        # (the pocket first: most units are in none, and it is the cheaper search)
         p = pocket_of(ctx, u)
         if p is None:
+            continue
+        if is_surrounded(ctx, u) is not True:
             continue
         hqs = [v for h in p for v in ctx.units_at(h) if is_hq(v) and v.side == u.side
                and ((v.supply_points or 0) > 0 or v.piece in c.counter_supply_hqs.values())
