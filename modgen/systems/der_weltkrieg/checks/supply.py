@@ -103,7 +103,8 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
     hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
                                 ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
                                 guide=guide, edge_memo=edges, enter_memo=enter[1],
-                                blocked=interdicted_hexsides(ctx, unit.side))
+                                blocked=interdicted_hexsides(ctx, unit.side),
+                                marked=ctx.marker_hexes)
     if hit is not None and hit <= bound:
         _cache_put(ctx, key, (hit, bound))
     else:

@@ -169,6 +169,7 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
     # may be entered on the bare terrain (19-7), and a step's memo key has no marker in it
     bare = _BareMap(board)
     memo = None if is_hq(unit) else edge_memo
+    memo_get = memo.get if memo is not None else None
     hex_info, hexside = board.hex_info, board.hexside
     no_markers = ()
     dist = {hq_hex: 0}
@@ -183,13 +184,17 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
             continue
         done.add(h)
         for n in h.neighbours():
-            if n in done or hex_info(n) is None:
+            if n in done:
                 continue
-            side = hexside(n, h)
-            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
-                continue
-            mp = memo.get((n, h, no_markers), _MISS) if memo is not None else _MISS
+            # a step in the memo is on the map and crosses no blocking hexside (every search
+            # tests both before it keeps a step's MP; a blocking hexside is kept as None)
+            mp = memo_get((n, h, no_markers), _MISS) if memo_get is not None else _MISS
             if mp is _MISS:
+                if hex_info(n) is None:
+                    continue
+                side = hexside(n, h)
+                if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                    continue
                 mp = _edge_mp(bare, unit, n, h, costs, memo)
             if mp is None:
                 continue
@@ -203,8 +208,8 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
 
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
                        *, ezoc, max_mp: int, guide: dict[Hex, int], edge_memo: dict | None = None,
-                       enter_memo: dict | None = None, blocked: frozenset = frozenset()
-                       ) -> int | None:
+                       enter_memo: dict | None = None, blocked: frozenset = frozenset(),
+                       marked=None) -> int | None:
     """The length of :func:`supply_line_length`, found by an A* whose estimate is the bare-terrain
     length ``guide`` (:func:`terrain_bound`): exact on the terrain, so the search walks almost
     straight along the line instead of flooding the mountains.
@@ -214,7 +219,9 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     see :func:`_edge_mp`), ``enter_memo`` whether each hex may be entered (19-7: the same dict
     while the positions, ``ezoc`` and ``unit.side`` stay the same). ``blocked``: hexsides
     ``(a, b)`` the line may not cross on the current positions (36-7: Danube hexsides a River
-    Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``."""
+    Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``.
+    ``marked``: when given, the hexes outside it hold no marker (``board.markers`` is then not
+    asked for them)."""
     if start == hq_hex:
         return 0
     h0 = guide.get(start)
@@ -252,7 +259,7 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
             # the step's MP when it was worked out before (None: it may not be crossed, for any
             # position: a blocking hexside or a prohibited step into a hex without enemy units)
             if memo_get is not None:
-                key = (h, n, markers(n))
+                key = (h, n, markers(n) if marked is None or n in marked else ())
                 mp = memo_get(key, _MISS)
                 if mp is None:
                     continue
