@@ -1,0 +1,53 @@
+"""The checker's supply-line search (``checks.supply.supply_line_length``) asks the board for the
+markers of a hex only where ``ctx.marker_hexes`` says there are some: a marker moved onto the line
+must count at once (22-15), exactly as the plain search on a board read afresh."""
+from __future__ import annotations
+
+from modgen.check.engine import Checker
+from modgen.check.logread import parse_log
+from modgen.model import load_game
+from modgen.systems.der_weltkrieg.checks import supply as S
+from modgen.systems.der_weltkrieg.checks.common import (board_state, enemy_zoc_hexes,
+                                                        terrain_costs, unit_view)
+from modgen.systems.der_weltkrieg.rules import supply_lines as SL
+from modgen.testing import TestGame
+
+GAME = load_game("italian-front")
+MAY = GAME.scenarios["if-1915-05"]
+
+
+def test_a_marker_moved_onto_the_line_counts_at_once():
+    t = TestGame(GAME, MAY)
+    marker = t.place_marker("trench", "2019")
+    ch = Checker(GAME, MAY)
+    ch.run(parse_log(t.text()))
+    ctx = ch.ctx
+    S.register_searches()
+    board, costs = board_state(ctx), terrain_costs(ctx)
+    m = ctx.units[marker]
+    hqs = [v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
+           and v.hex is not None]
+    units = [v for v in ctx.units.values() if v.counter is not None and v.hex is not None
+             and v.counter.type not in ("hq", "fortress")]
+    seen = set()
+    checked = 0
+    for u in units[:12]:
+        hq = min(hqs, key=lambda h: (h.side != u.side, u.hex.distance(h.hex), h.piece))
+        if hq.side != u.side:
+            continue
+        # the marker on the HQ's hex (every line enters it) and on each hex next to the unit in
+        # turn (the engine's moves)
+        for h in [hq.hex, u.hex] + u.hex.neighbours() + [hq.hex]:
+            if h not in board.map.hexes:
+                continue
+            old, m.hex = m.hex, h
+            ctx.reindex(m, old)
+            got = S.supply_line_length(ctx, u, u.hex, hq, 40)
+            fresh = SL.supply_line_length(board, unit_view(u), hq.hex, costs,
+                                          ezoc=enemy_zoc_hexes(ctx, u.side), max_mp=40)
+            assert got == fresh, (u.name, h)
+            seen.add((u.piece, got))
+            checked += 1
+    assert checked > 20
+    # the marker changed some line's length (else the test would not test anything)
+    assert len(seen) > len({p for p, _ in seen})
