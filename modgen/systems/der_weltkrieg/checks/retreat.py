@@ -160,31 +160,36 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
         return
     # 14-8 / 14-11: destination priorities over the hexes it could have retreated to
     ezoc = RP.enemy_zoc_hexes(ctx, u.side)
-    legal = {}
     costs = RP.terrain_costs(ctx)
     view = RP.unit_view(u, frm) if costs is not None else None
-    for n in frm.neighbours():
+
+    def legal_at(n):
+        """Whether ``u`` could have retreated into ``n``: None if not, else (friendly units
+        there, a 14-16 last option)."""
         if n not in mapdef.hexes or board is None:
-            continue
+            return None
         s = mapdef.hexside(frm, n)
         if s is None or s.terrain in ("ocean", "alpine", "lake") or board.is_neutral(n):
-            continue
+            return None
         occupants = [v for v in ctx.units_at(n) if is_unit(v) and v is not u]
         if any(v.side != u.side for v in occupants):
-            continue                       # 6-11: never into an enemy-occupied hex
+            return None                    # 6-11: never into an enemy-occupied hex
         if n != to and _would_overstack(ctx, board, u, n, occupants):
-            continue                       # 14-10: not a legal destination
+            return None                    # 14-10: not a legal destination
         friendly = any(v.side == u.side and v.counter.type not in ("hq", "rpl")
                        for v in occupants)
         last_option = False
         if costs is not None:
             step = mv.step_cost(board, view, frm, n, costs, ezoc=ezoc)
             if step.status == mv.PROHIBITED:
-                continue
+                return None
             if step.ok and not mv.minimum_move_allowed(board, view, step)[0]:
                 last_option = True         # 14-16: the absolute last option
-        legal[n] = (friendly, last_option)
-    if to not in legal:
+        return friendly, last_option
+
+    # (``to`` is one of the hexes next to ``frm``: 14-6 was checked before)
+    legal = {to: legal_at(to)}
+    if legal[to] is None:
         return
     # the supplying HQ and the distance from the retreating hex, found only when a destination's
     # priority depends on them (14-7): a last option, or an enemy-controlled hex without friendly
@@ -216,10 +221,13 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
 
     cands = {to: priority(to)}
     if cands[to] != 1:
-        # (priority 1 is the best there is: no other hex can have a higher one)
-        for n in legal:
+        # (priority 1 is the best there is: no other hex can have a higher one, and the others
+        # need not even be looked at)
+        for n in frm.neighbours():
             if n != to:
-                cands[n] = priority(n)
+                ok = legal[n] = legal_at(n)
+                if ok is not None:
+                    cands[n] = priority(n)
     if cands[to] == 8:
         # 14-16: the absolute last option for cavalry and infantry types (halved); other types
         # are eliminated rather than retreat there (a better hex is the 14-8 finding below)
