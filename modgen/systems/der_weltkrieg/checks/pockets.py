@@ -107,6 +107,8 @@ def _begin_half(ctx: CheckContext, side: str) -> None:
         # (the side first: half of the pieces are the other side's)
         if u.side == side and u.hex is not None and is_unit(u) and not is_hq(u) \
                 and u.counter.type != "fortress":
+            if ezoc is not None and u.hex not in ezoc:
+                continue                   # in no pocket (``pocket_of``): not isolated
             v, p = isolated(ctx, u, ezoc)
             if v is not False:
                 half.units[u.piece] = (v, p)
