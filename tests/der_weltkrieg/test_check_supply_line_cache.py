@@ -51,3 +51,42 @@ def test_a_marker_moved_onto_the_line_counts_at_once():
     assert checked > 20
     # the marker changed some line's length (else the test would not test anything)
     assert len(seen) > len({p for p, _ in seen})
+
+
+def test_a_unit_moved_onto_the_line_counts_at_once():
+    """The same for units: the search asks the board for a hex's units only where
+    ``ctx.by_hex`` has the hex (19-7: an enemy unit blocks the line, a friendly ground combat unit
+    opens an enemy-ZOC hex)."""
+    t = TestGame(GAME, MAY)
+    ch = Checker(GAME, MAY)
+    ch.run(parse_log(t.text()))
+    ctx = ch.ctx
+    S.register_searches()
+    board, costs = board_state(ctx), terrain_costs(ctx)
+    hqs = [v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
+           and v.hex is not None]
+    units = [v for v in ctx.units.values() if v.counter is not None and v.hex is not None
+             and v.counter.type not in ("hq", "fortress")]
+    seen = set()
+    checked = 0
+    for u in units[:8]:
+        hq = min(hqs, key=lambda h: (h.side != u.side, u.hex.distance(h.hex), h.piece))
+        if hq.side != u.side:
+            continue
+        for mover in (next(v for v in units if v.side != u.side),      # an enemy unit
+                      next(v for v in units if v.side == u.side and v is not u)):
+            home = mover.hex
+            for h in u.hex.neighbours() + [home]:
+                if h not in board.map.hexes:
+                    continue
+                old, mover.hex = mover.hex, h
+                ctx.version += 1
+                ctx.reindex(mover, old)
+                got = S.supply_line_length(ctx, u, u.hex, hq, 40)
+                fresh = SL.supply_line_length(board, unit_view(u), hq.hex, costs,
+                                              ezoc=enemy_zoc_hexes(ctx, u.side), max_mp=40)
+                assert got == fresh, (u.name, mover.name, h)
+                seen.add((u.piece, got))
+                checked += 1
+    assert checked > 20
+    assert len(seen) > len({p for p, _ in seen})

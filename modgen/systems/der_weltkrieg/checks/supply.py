@@ -104,7 +104,7 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
                                 ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
                                 guide=guide, edge_memo=edges, enter_memo=enter[1],
                                 blocked=interdicted_hexsides(ctx, unit.side),
-                                marked=ctx.marker_hexes)
+                                marked=ctx.marker_hexes, occupied=ctx.by_hex)
     if hit is not None and hit <= bound:
         _cache_put(ctx, key, (hit, bound))
     else:

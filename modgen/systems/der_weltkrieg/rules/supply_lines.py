@@ -209,7 +209,7 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
                        *, ezoc, max_mp: int, guide: dict[Hex, int], edge_memo: dict | None = None,
                        enter_memo: dict | None = None, blocked: frozenset = frozenset(),
-                       marked=None) -> int | None:
+                       marked=None, occupied=None) -> int | None:
     """The length of :func:`supply_line_length`, found by an A* whose estimate is the bare-terrain
     length ``guide`` (:func:`terrain_bound`): exact on the terrain, so the search walks almost
     straight along the line instead of flooding the mountains.
@@ -221,7 +221,7 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     ``(a, b)`` the line may not cross on the current positions (36-7: Danube hexsides a River
     Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``.
     ``marked``: when given, the hexes outside it hold no marker (``board.markers`` is then not
-    asked for them)."""
+    asked for them); ``occupied`` likewise for units (``board.units``)."""
     if start == hq_hex:
         return 0
     h0 = guide.get(start)
@@ -275,6 +275,9 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
             if n == hq_hex:
                 if not _may_enter(board, side_of, n, goal_exempt):
                     continue
+            elif occupied is not None and n not in occupied:
+                if n in ezoc:
+                    continue               # 19-7: an enemy ZOC hex no friendly unit holds
             elif enter_get is not None:
                 ok = enter_get(n)
                 if ok is None:
