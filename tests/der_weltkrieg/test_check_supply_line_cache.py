@@ -90,3 +90,39 @@ def test_a_unit_moved_onto_the_line_counts_at_once():
                 checked += 1
     assert checked > 20
     assert len(seen) > len({p for p, _ in seen})
+
+
+def test_steps_of_one_kind_cost_the_same_on_the_bare_terrain():
+    """The bare-terrain guide of the searches keeps one MP per ``bare_step_key`` (the hex entered
+    and the hexside's terrain, rivers and rail): every step of the Italian Front's map with the
+    same key must cost the same as ``step_cost`` says, for mountain units and the others."""
+    from modgen.systems.der_weltkrieg.rules.units import is_mountain
+    t = TestGame(GAME, MAY)
+    ch = Checker(GAME, MAY)
+    ch.run(parse_log(t.text()))
+    ctx = ch.ctx
+    board, costs = board_state(ctx), terrain_costs(ctx)
+    bare = SL._BareMap(board)
+    views = [unit_view(v) for v in ctx.units.values() if v.counter is not None
+             and v.counter.type not in ("hq", "fortress")]
+    kinds = {is_mountain(v): v for v in views}
+    assert set(kinds) == {True, False}
+    for v in kinds.values():
+        by_key: dict = {}
+        n = 0
+        for a in board.map.hexes:
+            for b in a.neighbours():
+                if b not in board.map.hexes:
+                    continue
+                mp = SL._edge_mp(bare, v, a, b, costs, None)
+                by_key.setdefault(SL.bare_step_key(board, a, b), set()).add(mp)
+                n += 1
+        assert n > 1000
+        assert all(len(mps) == 1 for mps in by_key.values()), \
+            {k: mps for k, mps in by_key.items() if len(mps) > 1}
+        # and the guide built with the kinds kept is the one built step by step
+        hq = next(u for u in ctx.units.values() if u.counter is not None
+                  and u.counter.type == "hq" and u.hex is not None)
+        assert SL.terrain_bound(board, v, hq.hex, costs, max_mp=60, edge_memo={},
+                                class_memo={}) == \
+            SL.terrain_bound(board, v, hq.hex, costs, max_mp=60, edge_memo={})

@@ -98,8 +98,9 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
     gkey = ("supply-guide", mountain, hq.hex, gbound)
     guide = ctx.cache.get(gkey)
     if guide is None:
+        classes = ctx.cache.setdefault(("supply-edge-kinds", mountain, id(costs)), {})
         guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=gbound,
-                                                   edge_memo=edges)
+                                                   edge_memo=edges, class_memo=classes)
     hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
                                 ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
                                 guide=guide, edge_memo=edges, enter_memo=enter[1],

@@ -91,6 +91,18 @@ def _edge_mp(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts, 
 _NO_ZOC: frozenset = frozenset()
 
 
+def bare_step_key(board: Board, a: Hex, b: Hex):
+    """What the MP of the step a→b on the bare terrain (no unit, marker or ZOC) rests on, for a
+    unit of one kind: whether ``b`` is on the map and land, and the terrain, rivers and rail of
+    the hexside (``movement.step_cost`` reads nothing else there: the markers, units and ZOC
+    parts are all empty). Steps with the same key cost the same; a test compares every step of
+    the Italian Front's map with ``step_cost``."""
+    info = board.hex_info(b)
+    side = board.hexside(a, b)
+    return (None if info is None else info.land,
+            None if side is None else (side.terrain, side.river, side.major_river, side.rail))
+
+
 def supply_distances(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
                      ezoc, max_mp: int = SEARCH_LIMIT, edge_memo: dict | None = None
                      ) -> dict[Hex, int]:
@@ -160,16 +172,20 @@ class _BareMap:
 
 
 def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
-                  max_mp: int, edge_memo: dict | None = None) -> dict[Hex, int]:
+                  max_mp: int, edge_memo: dict | None = None,
+                  class_memo: dict | None = None) -> dict[Hex, int]:
     """The supply-line lengths to ``hq_hex`` on the bare terrain (no units, markers or ZOC): a
     lower bound of the real ones, which depends only on the map — a guide for
     :func:`supply_line_guided` that can be kept for the whole game. ``edge_memo``: as
-    :func:`supply_line_guided`'s (the bare terrain is the live board with no marker)."""
+    :func:`supply_line_guided`'s (the bare terrain is the live board with no marker);
+    ``class_memo``: a dict the caller keeps with it, of the bare MP per :func:`bare_step_key`
+    (a map has a few dozen kinds of step, and thousands of steps)."""
     # :func:`supply_distances` on ``_BareMap(board)``, with its lookups bound to locals: every hex
     # may be entered on the bare terrain (19-7), and a step's memo key has no marker in it
     bare = _BareMap(board)
     memo = None if is_hq(unit) else edge_memo
     memo_get = memo.get if memo is not None else None
+    classes = class_memo if memo is not None else None
     hex_info, hexside = board.hex_info, board.hexside
     no_markers = ()
     dist = {hq_hex: 0}
@@ -183,6 +199,9 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
         if h in done or g != get(h):
             continue
         done.add(h)
+        if classes is not None:
+            info_h = hex_info(h)
+            land_h = None if info_h is None else info_h.land
         for n in h.neighbours():
             if n in done:
                 continue
@@ -195,7 +214,16 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
                 side = hexside(n, h)
                 if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
                     continue
-                mp = _edge_mp(bare, unit, n, h, costs, memo)
+                if classes is not None:
+                    # (``bare_step_key(board, n, h)``, with what is at hand)
+                    ck = (land_h, None if side is None else
+                          (side.terrain, side.river, side.major_river, side.rail))
+                    mp = classes.get(ck, _MISS)
+                    if mp is _MISS:
+                        mp = classes[ck] = _edge_mp(bare, unit, n, h, costs, None)
+                    memo[(n, h, no_markers)] = mp
+                else:
+                    mp = _edge_mp(bare, unit, n, h, costs, memo)
             if mp is None:
                 continue
             ng = g + mp
