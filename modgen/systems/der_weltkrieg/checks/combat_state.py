@@ -112,6 +112,8 @@ def unit_strengths(ctx: CheckContext, u: UnitState) -> frozenset:
     s = _face_strength(u)
     if s is None or u.hex is None:
         return frozenset({s})
+    if u.hex not in ctx.marker_hexes:
+        return C.marker_strengths(s, ())           # no marker in the hex (most units)
     tops = strength_markers_above(ctx, u)
     if tops is None:
         vals = {s}
