@@ -37,3 +37,37 @@ def test_cyclic_garbage_is_still_freed_after_the_block():
         del a, b
     gc.collect()
     assert ref() is None
+
+
+def test_a_finished_check_leaves_no_cycle_through_its_context():
+    """check_log breaks the cycles of its checker (the context holds the hook runner, the
+    rules' caches hold the context): dropping the report and the log frees the check by
+    reference counting, with no wait for a full collection — a process that checks many logs
+    does not grow by a check per log (the replay's own piece ↔ game-state links are the only
+    cycles left, a few thousand objects)."""
+    from modgen.check.context import CheckContext
+    from modgen.check.engine import Checker, check_log
+    from modgen.check.logread import parse_log
+    from modgen.model import load_game
+    from modgen.model.types import GameDate
+    from modgen.testing import TestGame
+
+    game = load_game("italian-front")
+    may = game.scenarios["if-1915-05"]
+    t = TestGame(game, may)
+    t.advance_to(GameDate(1915, 6, 1), "entente-movement")
+    t.move("it-hq-xxxx-1st", "2123")
+    t.next_phase()
+    log = parse_log(t.text())
+    gc.collect()
+    report = check_log(log, game, may)
+    assert report.steps == len(t.steps)
+    del report, log
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        gc.collect()
+        left = [o for o in gc.garbage if isinstance(o, (Checker, CheckContext))]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == []
