@@ -205,25 +205,9 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
     d = depth + 1
-    t0 = tokens[0]
-    if ESC not in t0 and not (len(t0) > 1 and t0[0] == "'" and t0[-1] == "'"):
-        # a leaf head (a step's first command): _decode's checks on it, in its order, inline
-        if d > MAX_DEPTH:
-            b.depth(d)
-        b.work += len(t0)
-        if b.work > b.work_cap:
-            b.scan(0)
-        b.nodes += 1
-        if b.nodes > b.node_cap:
-            b.nodes -= 1
-            b.node()
-        first = None
-    else:
-        first = _decode(t0, d, b)
-    children = []
-    append = children.append
-    for i in range(1, len(tokens)):
-        t = tokens[i]
+    nodes: list[Node] = []
+    append = nodes.append
+    for t in tokens:
         if ESC not in t and not (len(t) > 1 and t[0] == "'" and t[-1] == "'"):
             # a leaf (most tokens): the checks _decode makes on it, in its order, inline
             if d > MAX_DEPTH:
@@ -238,11 +222,12 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
             append(Node(t))
         else:
             append(_decode(t, d, b))
-    if first is None:
-        return Node(t0, children) if _plain_first(t0) else Node("", children, head=Node(t0))
-    if first.head is None and not first.children and _plain_first(t0):
-        return Node(first.token, children)
-    return Node("", children, head=first)
+    first = nodes[0]
+    del nodes[0]        # the rest are the children
+    # a head that is a plain token (a leaf, or a compound of one token) is the node's own
+    if first.head is None and not first.children and _plain_first(tokens[0]):
+        return Node(first.token, nodes)
+    return Node("", nodes, head=first)
 
 
 def _needs_quote(s: str) -> bool:
