@@ -16,19 +16,26 @@ GAME = load_game("italian-front")
 MAY = GAME.scenarios["if-1915-05"]
 
 
-def test_a_marker_moved_onto_the_line_counts_at_once():
-    t = TestGame(GAME, MAY)
-    marker = t.place_marker("trench", "2019")
+def _checked(t: TestGame):
+    """The checker's context after ``t``, the board and terrain costs the searches use, the HQs
+    and the other units on the map."""
     ch = Checker(GAME, MAY)
     ch.run(parse_log(t.text()))
     ctx = ch.ctx
     S.register_searches()
     board, costs = board_state(ctx), terrain_costs(ctx)
-    m = ctx.units[marker]
     hqs = [v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
            and v.hex is not None]
     units = [v for v in ctx.units.values() if v.counter is not None and v.hex is not None
              and v.counter.type not in ("hq", "fortress")]
+    return ctx, board, costs, hqs, units
+
+
+def test_a_marker_moved_onto_the_line_counts_at_once():
+    t = TestGame(GAME, MAY)
+    marker = t.place_marker("trench", "2019")
+    ctx, board, costs, hqs, units = _checked(t)
+    m = ctx.units[marker]
     seen = set()
     checked = 0
     for u in units[:12]:
@@ -58,15 +65,7 @@ def test_a_unit_moved_onto_the_line_counts_at_once():
     ``ctx.by_hex`` has the hex (19-7: an enemy unit blocks the line, a friendly ground combat unit
     opens an enemy-ZOC hex)."""
     t = TestGame(GAME, MAY)
-    ch = Checker(GAME, MAY)
-    ch.run(parse_log(t.text()))
-    ctx = ch.ctx
-    S.register_searches()
-    board, costs = board_state(ctx), terrain_costs(ctx)
-    hqs = [v for v in ctx.units.values() if v.counter is not None and v.counter.type == "hq"
-           and v.hex is not None]
-    units = [v for v in ctx.units.values() if v.counter is not None and v.hex is not None
-             and v.counter.type not in ("hq", "fortress")]
+    ctx, board, costs, hqs, units = _checked(t)
     seen = set()
     checked = 0
     for u in units[:8]:
