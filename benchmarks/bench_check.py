@@ -17,8 +17,8 @@ Times are CPU seconds of this process (``process_time``: the machine is shared),
 
 Then one run with a timer around every rule call gives each rule's share of the rules' time
 (time spent in a rule that another runs, the ``combat`` hook, counts for the inner one), and a
-child process that only reads and checks the log gives the peak memory (``ru_maxrss``; the
-scripting of the log is not counted).
+child process that only reads and checks the log gives the peak memory (its own high-water
+mark, ``VmHWM``; the scripting of the log is not counted).
 
     python3 benchmarks/bench_check.py [--steps 10000] [--repeat 5] [--keep FILE] [--log FILE]
                                       [--rules N] [--scaling N,N,...]
@@ -120,7 +120,7 @@ class TimedChecker(Checker):
             dt = clock() - t
             inner = self._inner.pop()
             self._inner[-1] += dt
-            key = f"{r.number} {r.name} ({hook})"
+            key = f"{r.number} {r.name} ({r.hook})"   # a move rule: whatever the kind of move
             self.spent[key] += dt - inner
             self.calls[key] += 1
             for f in found:
@@ -141,15 +141,22 @@ def script(steps: int, keep: str | None) -> Path:
 
 
 def memory_child(path: Path) -> int:
-    """Peak RSS (MB) of a fresh process that reads and checks the log (VmHWM on Linux)."""
-    # VmHWM: the peak of this process's own memory (ru_maxrss keeps the parent's peak across
-    # the fork and exec, so it showed this process's scripting of the log); ru_maxrss elsewhere
+    """Peak RSS (MB) of a fresh process that reads and checks the log.
+
+    On Linux the child reads its own high-water mark, ``VmHWM`` of ``/proc/self/status``:
+    its ``ru_maxrss`` would not do, because the kernel carries the parent's peak over into the
+    child's ``ru_maxrss`` across fork/vfork + exec, so it read as this (larger) process's peak.
+    Elsewhere ``ru_maxrss`` (an upper bound)."""
     code = ("import resource, sys; sys.path.insert(0, sys.argv[2]);"
             "from modgen.check.cli import check_file;"
             "check_file(sys.argv[1]);"
-            "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')] "
-            "if sys.platform == 'linux' else [];"
-            "print(hwm[0] if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+            "kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "try:\n"
+            "    kib = next(int(l.split()[1]) for l in open('/proc/self/status') "
+            "if l.startswith('VmHWM:'))\n"
+            "except (OSError, StopIteration):\n"
+            "    pass\n"
+            "print(kib)")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = subprocess.run([sys.executable, "-c", code, str(path), str(ROOT)], env=env,
                          capture_output=True, text=True, check=True)

@@ -262,3 +262,32 @@ def test_move_to_no_map_removes_only_a_lone_piece():
     gs.apply(MovePiece("b", None, 0, 0, None, "Main Map", 84, 0, None, Secret("pw")))
     assert gs.pieces["a"].map is None and gs.pieces_on("Main Map") == [gs.pieces["b"]]
     assert gs.pieces["b"].position == ("Main Map", 84, 0)  # Map.removePiece ignores stacked pieces
+
+
+def test_turn_level_fast_path_reads_as_the_decoder():
+    """``turns._level_state`` (one split, the single sub-level unescaped at once) gives what
+    ``Decoder`` read token by token gives, on random level codes: escaped or not, quoted, short,
+    with sub-levels nested one escape deeper."""
+    import random
+    from modgen.replay.turns import LevelSpec, _level_state, _level_state_stepwise
+    from modgen.vassal.sequence import SequenceEncoder
+    rnd = random.Random(11)
+    leaf = LevelSpec("list", "Phase", items=("a", "b", "c"))
+    specs = [leaf, LevelSpec("counter", "Turn", start=3),
+             LevelSpec("list", "Month", items=("x", "y"), children=[leaf]),
+             LevelSpec("counter", "Year", start=1915, children=[leaf, leaf]),
+             LevelSpec("list", "Deep", items=("p",), children=[leaf, leaf, leaf])]
+    alphabet = ["0", "1", "7", "-1", "true", "false", ";", "\\", "'", ",", "", "x", "\\;"]
+
+    def word():
+        return "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 3)))
+    codes = []
+    for _ in range(6000):
+        codes.append(";".join(word() for _ in range(rnd.randint(0, 8))))
+        inner = SequenceEncoder(";").extend([word() for _ in range(rnd.randint(0, 6))]).value or ""
+        head = [word() if rnd.random() < 0.2 else str(rnd.randint(-1, 4)) for _ in range(4)]
+        kids = [inner for _ in range(rnd.randint(0, 3))]
+        codes.append(SequenceEncoder(";").extend(head + kids).value or "")
+    for code in codes:
+        for spec in specs:
+            assert _level_state(spec, code) == _level_state_stepwise(spec, code), (spec.name, code)

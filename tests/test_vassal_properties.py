@@ -40,6 +40,24 @@ def test_any_text_decodes_to_a_fixed_point(text):
         assert encode_tree(decode_tree(once)) == once
 
 
+@settings(max_examples=600, deadline=None)
+@given(st.text(st.sampled_from(list("ab\\'\x1b")), min_size=1, max_size=12))
+def test_esc_split_equals_vassal_decoder(s):
+    """The command tree's one-level split is SequenceEncoder.Decoder on ESC, token for token —
+    including a last token that ends in a backslash escaping no delimiter (kept)."""
+    from modgen.vassal.commands import _split
+    from modgen.vassal.sequence import decode
+    if "\x1b" in s:
+        assert _split(s) == decode(s, "\x1b")
+
+
+def test_a_trailing_backslash_survives_the_round_trip():
+    text = "a\x1bb\\"
+    tree = decode_tree(text)
+    assert (tree.token, [n.token for n in tree.children]) == ("a", ["b\\"])
+    assert encode_tree(decode_tree(text)) == text
+
+
 field = st.text(st.sampled_from(list("ab/;\t\\',x1 ")), max_size=10)
 
 

@@ -61,6 +61,13 @@ from .logread import LogData, our_module
 
 HOOKS = ("setup", "move", "restack", "flip", "layer", "turn", "phase_end", "declare", "change",
          "dice", "combat", "end")
+#: What a ``move`` rule may say it looks at (``@rule(..., moves=...)``), by the hexes the hook
+#: passes: ``frm`` and ``to`` both set (a move on the map), only ``to`` (a piece placed on the
+#: map: set-up, reinforcement, rebuilt unit), only ``frm`` (taken off the map: eliminated,
+#: withdrawn), neither (a change off the map). The engine skips a rule on the others, without
+#: calling it: it must do nothing there (no finding, no bookkeeping).
+ON_MAP, ARRIVALS, DEPARTURES, OFF_MAP = "on-map", "arrivals", "departures", "off-map"
+MOVES = (ON_MAP, ARRIVALS, DEPARTURES, OFF_MAP)
 SCENE_RADIUS = 3          # hexes around a finding whose pieces its report picture shows
 
 
@@ -72,21 +79,38 @@ class RuleDef:
     name: str
     doc: str
     module: str = ""                   # the module that registered it
+    moves: frozenset | None = None     # a move rule's kinds of moves (MOVES); None: every one
 
 
 RULES: list[RuleDef] = []              # every rule registered so far, of every system
 
 
-def rule(number: str, hook: str):
-    """Register a rule function: ``@rule("25-3", "move")``."""
+def rule(number: str, hook: str, *, moves: Iterable[str] | None = None):
+    """Register a rule function: ``@rule("25-3", "move")``; a ``move`` rule that looks only at
+    some kinds of moves may say which (``moves=[ARRIVALS]``, :data:`MOVES`): the engine then
+    does not call it on the others."""
     if hook not in HOOKS:
         raise ValueError(hook)
+    kinds = None
+    if moves is not None:
+        kinds = frozenset(moves)
+        if hook != "move" or not kinds or not kinds <= set(MOVES):
+            raise ValueError(f"moves={sorted(kinds)!r} (a move rule's kinds: {', '.join(MOVES)})")
 
     def wrap(fn):
         RULES.append(RuleDef(number, hook, fn, fn.__name__, (fn.__doc__ or "").strip(),
-                             fn.__module__))
+                             fn.__module__, kinds))
         return fn
     return wrap
+
+
+_MOVE_HOOK = {k: f"move {k}" for k in MOVES}
+
+
+def _move_kind(frm, to) -> str:
+    if frm is not None:
+        return ON_MAP if to is not None else DEPARTURES
+    return ARRIVALS if to is not None else OFF_MAP
 
 
 def rules_for(system: System, game_id: str | None = None) -> list[RuleDef]:
@@ -127,6 +151,12 @@ class Checker(Visitor):
         self.turns: TurnDecoder | None = None      # set by run(): the module's tracker levels
         self.records: list[StepRecord] = []
         self._by_hook = {h: [r for r in self.rules if r.hook == h] for h in HOOKS}
+        # the move rules by kind of move, run as hooks of their own ("move on-map"…): the rules
+        # that look at that kind (most moves are on the map, and a quarter of the move rules
+        # only look at pieces entering or leaving it)
+        for k in MOVES:
+            self._by_hook[f"move {k}"] = [r for r in self._by_hook["move"]
+                                          if r.moves is None or k in r.moves]
         # what _run calls, per hook (read once here, not per call: ~170,000 rule calls in a
         # 10,000-step log)
         self._calls = {h: tuple((r.fn, r.name) for r in rs) for h, rs in self._by_hook.items()}
@@ -139,6 +169,17 @@ class Checker(Visitor):
         # rules run after the replay, so the stack order VASSAL had after each step is kept here
         # (13-22: strength markers modify the units under them, in stack order)
         self._stacks_after: dict[int, dict[str, tuple]] = {}
+        self._event_stacks: dict[type, tuple] = {}   # event type -> _stack_fields
+
+    def close(self) -> None:
+        """Break the reference cycles of a finished check (the context holds this checker's
+        hook runner; the rules' caches hold objects that hold the context), so the check's
+        objects — the replay's records and every rule's state, some 100,000 on a 10,000-step
+        log — are freed as soon as the caller drops them, not at the collector's next full pass
+        (rare: :mod:`modgen.gcpolicy`). A program that checks many logs in one process would
+        otherwise grow by the size of a check per log until that pass."""
+        self.ctx.hook_runner = None
+        self.ctx.cache.clear()
 
     # ------------------------------------------------------------------ running rules
     def _run(self, hook: str, *args) -> None:
@@ -244,12 +285,19 @@ class Checker(Visitor):
     def on_step(self, step: StepRecord, state: GameState) -> None:
         self.records.append(step)
         touched: dict[str, tuple] = {}
+        kinds = self._event_stacks
         for ev in step.events:
+            t = type(ev)
+            names = kinds.get(t)
+            if names is None:
+                names = kinds[t] = _stack_fields(t)
+            if not names:
+                continue                   # no piece: a chat line, a roll, the turn…
             pid = getattr(ev, "piece", None)
             if pid is None:
                 continue
-            for sid in (getattr(ev, "from_stack", None), getattr(ev, "to_stack", None),
-                        getattr(ev, "stack", None)):
+            for a in names[1:]:
+                sid = getattr(ev, a, None)
                 if sid is not None and sid not in touched:
                     st = state.stacks.get(sid)
                     touched[sid] = tuple(st.members) if st is not None and not st.removed else ()
@@ -274,8 +322,11 @@ class Checker(Visitor):
 
     # ------------------------------------------------------------------ one step
     def _apply_stacks(self, index: int) -> None:
-        for sid, members in self._stacks_after.pop(index, {}).items():
-            _set_stack(self.ctx, sid, members)
+        touched = self._stacks_after.pop(index, None)
+        if touched:
+            ctx = self.ctx
+            for sid, members in touched.items():
+                _set_stack(ctx, sid, members)
 
     def step(self, rec: StepRecord) -> None:
         ctx = self.ctx
@@ -302,7 +353,9 @@ class Checker(Visitor):
                     if u.hex is not None:
                         ctx.touched.add(u.hex)
                     if u.hex is not None and ctx.now.kind == "movement":
-                        pts = ctx.moves.setdefault(u.piece, [frm] if frm is not None else [])
+                        pts = ctx.moves.get(u.piece)
+                        if pts is None:
+                            pts = ctx.moves[u.piece] = [frm] if frm is not None else []
                         if u.hex in pts:
                             # dragged back to a hex it already stood on this phase: the log cannot
                             # tell a correction from a real detour, so the loop is not charged
@@ -311,8 +364,11 @@ class Checker(Visitor):
                             ctx.cache.pop(("spent", (u.piece, ctx.phase_start_step)), None)
                         else:
                             pts.append(u.hex)
-                        ctx.move_steps.setdefault(u.piece, []).append(index)
-                    self._run("move", u, frm, u.hex, frm_map)
+                        ms = ctx.move_steps.get(u.piece)
+                        if ms is None:
+                            ms = ctx.move_steps[u.piece] = []
+                        ms.append(index)
+                    self._run(_MOVE_HOOK[_move_kind(frm, u.hex)], u, frm, u.hex, frm_map)
             elif t is PieceFlipped:
                 ctx.version += 1
                 u = ctx.units.get(ev.piece)
@@ -344,7 +400,9 @@ class Checker(Visitor):
                 if u.hex is not None:
                     ctx.touched.add(u.hex)
                 if old is None or old.hex != u.hex:
-                    self._run("move", u, old.hex if old else None, u.hex, old.map if old else None)
+                    frm = old.hex if old else None
+                    self._run(_MOVE_HOOK[_move_kind(frm, u.hex)], u, frm, u.hex,
+                              old.map if old else None)
             elif t is PieceDeleted:
                 ctx.version += 1
                 u = ctx.units.pop(ev.piece, None)
@@ -353,7 +411,7 @@ class Checker(Visitor):
                 if u is not None and u.hex is not None:
                     frm, frm_map = u.hex, u.map
                     u.map, u.hex = None, None
-                    self._run("move", u, frm, None, frm_map)
+                    self._run(_MOVE_HOOK[_move_kind(frm, None)], u, frm, None, frm_map)
             elif t is TurnAdvanced:
                 new = self._phase(ev.new, ev.new_text)
                 old = ctx.now
@@ -458,6 +516,17 @@ class Checker(Visitor):
                     ctx.reindex(u, u.hex, removed=True)
 
 
+def _stack_fields(t: type) -> tuple:
+    """What ``on_step`` reads of an event of type ``t``: () when it names no piece, else
+    ``("piece", …)`` and the stack fields it has, in the order they are read (``from_stack``,
+    ``to_stack``, ``stack``)."""
+    def has(a: str) -> bool:       # a field (with or without a default), or a class attribute
+        return a in getattr(t, "__dataclass_fields__", ()) or hasattr(t, a)
+    if not has("piece"):
+        return ()
+    return ("piece",) + tuple(a for a in ("from_stack", "to_stack", "stack") if has(a))
+
+
 def _on_sheets_in_play(theatre, sheets: list[str]):
     """``theatre.to_global`` for the sheets in play: a declaration's ``SHEET:CCRR`` on a sheet the
     scenario does not use is a mistyped declaration (a warning), not a hex off the boards."""
@@ -507,9 +576,11 @@ def check_log(log: LogData, game: Game, scenario: Scenario | None, *, boards=Non
     namer = (lambda h: theatre.name(h, sheets)) if theatre is not None and theatre.multi else None
     with hex_names(theatre, sheets):
         findings = checker.run(log, module)
-    return Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
-                  scenario_basis=basis, notes=list(checker.ctx.notes),
-                  side_names={s.id: s.name for s in game.sides},
-                  coverage=checker.coverage(log),
-                  combats=list(checker.ctx.combats),
-                  end_of_game=checker.ctx.cache.get("end-of-game"), hex_namer=namer)
+    report = Report(findings, game.id, scenario.id if scenario else None, log.file, log.n_steps,
+                    scenario_basis=basis, notes=list(checker.ctx.notes),
+                    side_names={s.id: s.name for s in game.sides},
+                    coverage=checker.coverage(log),
+                    combats=list(checker.ctx.combats),
+                    end_of_game=checker.ctx.cache.get("end-of-game"), hex_namer=namer)
+    checker.close()
+    return report

@@ -217,7 +217,12 @@ class StepRecord:
     @property
     def is_undo(self) -> bool:
         """This step is an Undo (``UNDO true … UNDO false``), whether or not its target was found."""
-        return self.undoes is not None or any(type(e) is StepUndone for e in self.events)
+        if self.undoes is not None:
+            return True
+        for e in self.events:
+            if type(e) is StepUndone:
+                return True
+        return False
 
     def to_json(self) -> dict:
         return {

@@ -136,7 +136,7 @@ class Replayer:
 
     # ------------------------------------------------------------------------------------
     def where(self, state: GameState, m: str | None, x: int, y: int) -> Where:
-        return Where(m, x, y, state.location_name(m, x, y))
+        return state.where(m, x, y)
 
     def is_dead_pile(self, map_id: str | None, piece: PieceState | None = None) -> bool:
         if map_id is None:
@@ -181,6 +181,8 @@ class Replayer:
         movers: list[Any] = []
         chat_names: list[str] = []
         turn_changed: dict[str, int] = {}
+        pieces = state.pieces
+        where = state.where
 
         for cmd in step.commands:
             kind = type(cmd).__name__
@@ -195,19 +197,22 @@ class Replayer:
                 state.apply(cmd)
             elif kind == "MovePiece":
                 pid = cmd.id
-                p = state.pieces.get(pid)
+                p = pieces.get(pid)
                 if p is None:
                     state.apply(cmd)
                     continue
-                if pid not in before:
-                    before[pid] = self._snap(state, pid)
-                m0, x0, y0 = p.position
-                st0 = p.stack
-                if m0 is None:
-                    # its stack was just removed (an undo): it was where the step found it
-                    b = before[pid]
+                b = before.get(pid)
+                if b is None:
+                    # where the snapshot just taken says it is
+                    b = before[pid] = self._snap(state, pid)
                     m0, x0, y0, st0 = b.map, b.x, b.y, b.stack
-                under = state.pieces.get(cmd.new_under) if cmd.new_under else None
+                else:
+                    m0, x0, y0 = p.position
+                    st0 = p.stack
+                    if m0 is None:
+                        # its stack was just removed (an undo): it was where the step found it
+                        m0, x0, y0, st0 = b.map, b.x, b.y, b.stack
+                under = pieces.get(cmd.new_under) if cmd.new_under else None
                 onto_name = under.name if under is not None else None
                 state.apply(cmd)
                 m1, x1, y1 = p.position
@@ -215,11 +220,13 @@ class Replayer:
                 if in_undo:
                     undo_moves.append((pid, cmd.old_map, cmd.old_x, cmd.old_y))
                 else:
-                    self._moves_by_step.setdefault(index, set()).add(
-                        (pid, cmd.new_map, cmd.new_x, cmd.new_y))
+                    mv = self._moves_by_step.get(index)
+                    if mv is None:
+                        mv = self._moves_by_step[index] = set()
+                    mv.add((pid, cmd.new_map, cmd.new_x, cmd.new_y))
                 # the event is made once the step is resolved (_finish_move: where it landed)
-                ev = ("move", pid, p.name, self.where(state, m0, x0, y0),
-                      self.where(state, m1, x1, y1), st0, cmd.new_under, onto_name)
+                ev = ("move", pid, p.name, where(m0, x0, y0), where(m1, x1, y1), st0,
+                      cmd.new_under, onto_name)
                 moves.append((len(slots), ev, pid))
                 slots.append(ev)
             elif kind == "AddPiece":
@@ -290,7 +297,8 @@ class Replayer:
 
         who, side, source = self._actor(state, movers, chat_names)
         dice, dice_props = self._dice(props) if props else (_NO_DICE, _NO_PROPS)
-        moved_ids = {pid for _, _, pid in moves}
+        # (read only for pieces changed in place)
+        moved_ids = {pid for _, _, pid in moves} if changed else ()
         key_after = tuple(state.turn_states.items())
         labels_after, text_after = ((labels_before, text_before) if key_after == key_before
                                     else turns.of_key(key_after))
@@ -302,7 +310,9 @@ class Replayer:
                 continue
             tag = slot[0]
             if tag == "move":
-                events.append(self._finish(state, before, *slot[1:]))
+                _, pid, name, src, dst, from_stack, onto, onto_name = slot
+                events.append(self._finish(state, before, pid, name, src, dst, from_stack, onto,
+                                           onto_name))
             elif tag == "changed":
                 pid = slot[1]
                 if pid in created or pid in deleted or pid not in state.pieces:
@@ -341,8 +351,8 @@ class Replayer:
             elif tag == "undo":
                 events.append(StepUndone(undo_target))
 
-        rec = StepRecord(index, turn_before, turn_after, side, who, source, events,
-                         turn_text=text_after, turn_text_before=text_before)
+        rec = StepRecord(index, turn_before, turn_after, side, who, source, events, False, None,
+                         None, text_after, text_before)
         if is_undo_step:
             rec.undoes = undo_target
             if undo_target is not None and 0 < undo_target <= len(self.records):
@@ -363,9 +373,17 @@ class Replayer:
         whether it was sent (Send-To, or dragged to the dead pile)."""
         p = state.pieces.get(piece)
         to_stack = to_index = None
-        if p is not None and p.position == (dst.map, dst.x, dst.y):
-            to_stack = p.stack
-            to_index = p.stack_index
+        if p is not None:
+            s = p._stack()           # PieceState.position and stack_index, its stack read once
+            if s is not None:
+                if s.map == dst.map and s.x == dst.x and s.y == dst.y:
+                    to_stack = p.stack
+                    try:
+                        to_index = s.members.index(p.id)
+                    except ValueError:
+                        to_index = None
+            elif p.own_map == dst.map and p.own_x == dst.x and p.own_y == dst.y:
+                to_stack = p.stack
         b = before.get(piece)
         sent = False
         if p is not None and b is not None and b.facts is not None and p.xinfo.sendto:
@@ -411,8 +429,9 @@ class Replayer:
             pl = state.player_by_name(name)
             slots.append(ChatLine(_unescape(m.group(2)), name, pl.side if pl else None, "chat"))
             return
-        for nm in _NAME_RE.findall(text):
-            chat_names.append(_unescape(nm))
+        if "&lt;" in text:
+            for nm in _NAME_RE.findall(text):
+                chat_names.append(_unescape(nm))
         plain = _unescape(text)
         if plain.startswith("*** ") or "Turn Updated from" in plain or plain.startswith("* UNDO:"):
             return  # dice / turn / undo reports: their facts are the dice, turn, undo events

@@ -35,9 +35,12 @@ from typing import Any, Callable, Iterable
 from ..errors import ModgenError
 from ..vassal.limits import MAX_FIELDS, MAX_PIECES
 from ..vassal.sequence import Decoder, SequenceEncoder
+from .events import Where
 from .pieces import StateFacts, TypeInfo, merge_state, state_facts, type_info
 
 __all__ = ["PieceState", "StackState", "PlayerInfo", "GameState"]
+
+_MISS = object()
 
 
 def _int(s: str) -> int:
@@ -194,6 +197,9 @@ class GameState:
         self._auto_stack = 0
         self._expand_cache: dict[tuple[str, str], tuple[str, str] | None] = {}
         self._loc_cache: dict[tuple[str | None, int, int], str | None] = {}
+        # (map, x, y) -> its Where (frozen: one shared by every event there while the boards
+        # stay as they are; emptied with _loc_cache)
+        self._where_cache: dict[tuple[str | None, int, int], Where] = {}
         # position index of the top level: (map, x, y) → {item: drawing order}
         self._at: dict[tuple[str, int, int], dict[str, int]] = {}
         self._pos_of: dict[str, tuple[str, int, int]] = {}
@@ -212,8 +218,9 @@ class GameState:
         if self.module is None or map_id is None:
             return None
         key = (map_id, x, y)
-        if key in self._loc_cache:
-            return self._loc_cache[key]
+        hit = self._loc_cache.get(key, _MISS)
+        if hit is not _MISS:
+            return hit
         try:
             # several boards in one map window: the board's name makes the hex unambiguous
             q = getattr(self.module, "qualified_location", None)
@@ -222,8 +229,20 @@ class GameState:
             name = None
         if len(self._loc_cache) > 50000:
             self._loc_cache.clear()
+            self._where_cache.clear()
         self._loc_cache[key] = name
         return name
+
+    def where(self, map_id: str | None, x: int, y: int) -> Where:
+        """``Where(map, x, y, location_name(map, x, y))``, made once per place."""
+        key = (map_id, x, y)
+        w = self._where_cache.get(key)
+        if w is None:
+            name = self.location_name(map_id, x, y)
+            if len(self._where_cache) > 50000:
+                self._where_cache.clear()
+            w = self._where_cache[key] = Where(map_id, x, y, name)
+        return w
 
     def hex_at(self, map_id: str | None, x: int, y: int):
         if self.module is None or map_id is None:
@@ -319,7 +338,8 @@ class GameState:
         if item in t:
             self._reposition(item, map_id, x, y)
             return
-        self._top_remove_any(item)
+        if item in self._pos_of:        # on another map's top level
+            self._top_remove_any(item)
         t[item] = None
         self._order += 1
         key = (map_id, x, y)
@@ -508,11 +528,13 @@ class GameState:
         map_tok = toks[0] if toks else "null"
         map_id = None if map_tok in ("null", "") else map_tok
         x = y = 0
-        rest = toks[1:]
+        n = len(toks)
         if map_tok != "null":
-            x = _int(rest[0]) if rest else 0
-            y = _int(rest[1]) if len(rest) > 1 else 0
-            rest = rest[2:]
+            x = _int(toks[1]) if n > 1 else 0
+            y = _int(toks[2]) if n > 2 else 0
+            rest = toks[3:]
+        else:
+            rest = toks[1:]
         old = self.stacks.get(sid) or self._removed_stacks.pop(sid, None)
         if old is not None:
             self._top_remove_any(sid)
@@ -688,6 +710,7 @@ class GameState:
             except Exception:  # a board the module does not know: keep its default layout
                 pass
             self._loc_cache.clear()
+            self._where_cache.clear()
             self._loc_index = None
 
     def _setup_stack(self, cmd: Any) -> None:

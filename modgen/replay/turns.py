@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..vassal.sequence import Decoder, decode
+from ..vassal.sequence import _JAVA_INT, Decoder, decode
 
 __all__ = ["LevelSpec", "TrackerSpec", "TurnDecoder", "decode_state", "tracker_specs"]
 
@@ -41,7 +41,54 @@ class TrackerSpec:
 
 
 def _level_state(spec: LevelSpec | None, code: str):
-    """→ (value string, current sub-level index, child codes)."""
+    """→ (value string, current sub-level index, child codes).
+
+    The four fields of a level are numbers, flags and lists, never escaped: one ``split`` reads
+    them, and the sub-levels' codes are decoded from the rest (a single one, its every ``;``
+    escaped, with one ``replace``). Anything else is read token by token
+    (:func:`_level_state_stepwise`), as ``Decoder`` reads it."""
+    if spec is None:
+        return _level_state_stepwise(spec, code)
+    parts = code.split(";", 4)
+    if len(parts) < 5:
+        return _level_state_stepwise(spec, code)
+    for i in range(4):
+        t = parts[i]
+        if "\\" in t or "'" in t:
+            return _level_state_stepwise(spec, code)
+    rest = parts[4]
+    n = len(spec.children)
+    if n == 0:
+        children: list[str] = []
+    elif n == 1 and rest.count(";") == rest.count("\\;"):
+        # one token: the whole rest, its escaped delimiters unescaped (_next_token's last one)
+        child = rest.replace("\\;", ";")
+        if len(child) > 1 and child[0] == "'" and child[-1] == "'":
+            child = child[1:-1]
+        children = [child]
+    else:
+        d = Decoder(rest, ";")
+        children = []
+        while d.has_more() and len(children) < n:
+            children.append(d.token(""))
+    if spec.kind == "list":
+        cur = _int_or(parts[0], 0)
+        sub = _int_or(parts[1], 0)
+        value = spec.items[cur] if 0 <= cur < len(spec.items) else ""
+    else:
+        cur = _int_or(parts[0], spec.start)
+        sub = _int_or(parts[1], 0)
+        value = str(cur)
+    return value, sub, children
+
+
+def _int_or(tok: str, default: int) -> int:
+    """``Decoder.int`` of a token read."""
+    return int(tok) if _JAVA_INT.fullmatch(tok) else default
+
+
+def _level_state_stepwise(spec: LevelSpec | None, code: str):
+    """:func:`_level_state` with ``Decoder``, token by token."""
     d = Decoder(code, ";")
     if spec is not None and spec.kind == "list":
         cur = d.int(0)

@@ -133,8 +133,10 @@ def _split(text: str) -> list[str]:
                 buf = [p[:-1]]
             else:
                 parts.append(p)
-        if buf is not None:  # the text ended with an escaped delimiter
-            parts.append(ESC.join(buf))
+        if buf is not None:
+            # the last part ends with a backslash that escapes no delimiter: VASSAL's Decoder
+            # keeps it (the token runs to the end of the text)
+            parts.append(ESC.join(buf) + "\\")
     out = []
     for p in parts:
         if len(p) > 1 and p[0] == "'" and p[-1] == "'":
@@ -203,11 +205,9 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
     if len(tokens) == 1 and tokens[0] == text:
         return Node(text)
     d = depth + 1
-    first = _decode(tokens[0], d, b)
-    children = []
-    append = children.append
-    for i in range(1, len(tokens)):
-        t = tokens[i]
+    nodes: list[Node] = []
+    append = nodes.append
+    for t in tokens:
         if ESC not in t and not (len(t) > 1 and t[0] == "'" and t[-1] == "'"):
             # a leaf (most tokens): the checks _decode makes on it, in its order, inline
             if d > MAX_DEPTH:
@@ -222,9 +222,12 @@ def _decode(text: str, depth: int, b: _Budget) -> Node:
             append(Node(t))
         else:
             append(_decode(t, d, b))
+    first = nodes[0]
+    del nodes[0]        # the rest are the children
+    # a head that is a plain token (a leaf, or a compound of one token) is the node's own
     if first.head is None and not first.children and _plain_first(tokens[0]):
-        return Node(first.token, children)
-    return Node("", children, head=first)
+        return Node(first.token, nodes)
+    return Node("", nodes, head=first)
 
 
 def _needs_quote(s: str) -> bool:
@@ -576,6 +579,19 @@ def _canonical_int(s: str) -> int | None:
     return None
 
 
+#: ``_canonical_int`` of the coordinates met so far (a log's moves land on the same hex centres
+#: again and again); bounded, as a hostile log's coordinates are all different
+_INT_MEMO: dict[str, int | None] = {}
+
+
+def _memo_int(s: str) -> int | None:
+    v = _canonical_int(s)
+    if len(_INT_MEMO) >= 50_000:
+        _INT_MEMO.clear()
+    _INT_MEMO[s] = v
+    return v
+
+
 def _fields(body: str, delim: str, limit: int) -> list[str]:
     """Up to ``limit + 1`` fields (more than ``limit`` means "not this command"): a fast path
     for the common case (no escapes, no quotes), else VASSAL's decoder."""
@@ -621,13 +637,17 @@ def parse_command(token: str) -> Command:
         f = _fields(token[2:], "/", 10)
         if len(f) != 10:
             return _opaque(token, "M")
-        nx, ny, ox, oy = (_canonical_int(f[i]) for i in (2, 3, 6, 7))
+        memo = _INT_MEMO
+        try:
+            nx, ny, ox, oy = memo[f[2]], memo[f[3]], memo[f[6]], memo[f[7]]
+        except KeyError:
+            nx, ny, ox, oy = (_memo_int(f[2]), _memo_int(f[3]), _memo_int(f[6]),
+                              _memo_int(f[7]))
         if nx is None or ny is None or ox is None or oy is None:
             return _opaque(token, "M")
-
-        def nul(v):
-            return None if v == "null" else v
-        cmd = MovePiece(f[0], nul(f[1]), nx, ny, nul(f[4]), nul(f[5]), ox, oy, nul(f[8]),
+        f1, f4, f5, f8 = f[1], f[4], f[5], f[8]
+        cmd = MovePiece(f[0], None if f1 == "null" else f1, nx, ny, None if f4 == "null" else f4,
+                        None if f5 == "null" else f5, ox, oy, None if f8 == "null" else f8,
                         Secret(f[9]))
         if "\\" in token or "'" in token:
             return _checked(cmd, token)
@@ -755,8 +775,18 @@ class SavedGame:
 def _unwrap_log(node: Node, out: list[Command], unknown: Counter, b: _Budget,
                 depth: int = 0) -> None:
     """Flatten a step's tree, removing ``LOG\\t`` wrappers (whose payload is decoded again)."""
-    for n in iter_preorder(node):
-        tok = n.token
+    if node.head is None:
+        # the pre-order without a generator when the children are leaves (every step VASSAL
+        # writes: LOG wrappers one level deep)
+        toks = [node.token]
+        for c in node.children:
+            if c.head is None and not c.children:
+                toks.append(c.token)
+            else:
+                toks.extend([n.token for n in iter_preorder(c)])
+    else:
+        toks = [n.token for n in iter_preorder(node)]
+    for tok in toks:
         if tok.startswith("LOG\t"):
             if tok == "LOG\tnull":
                 continue

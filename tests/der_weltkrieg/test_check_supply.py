@@ -184,12 +184,7 @@ def test_transfer_declared_outside_the_movement_phase():
     r = check(t)
     hit = of(r, "18-6")
     assert len(hit) == 1 and "outside its side's Movement Phase" in hit[0].message
-    legal = _two_hqs()
-    legal.declare("!transfer 1st 3 to 6th")
-    legal.set_supply_points(IT1, 2)
-    legal.set_supply_points("it-hq-xxxx-6th", 7)
-    legal.next_phase()
-    assert mine(check(legal)) == []
+    assert mine(check(_three_sp_from_1st_to_6th("!transfer 1st 3 to 6th"))) == []
 
 
 def test_transfer_to_another_nationality_17_3():
@@ -341,3 +336,25 @@ def test_seeded_supply_mistakes_each_and_together():
         assert m.phrase in got[0].message
     together = _supply_findings(_june_game("sp-not-expended", "sp-from-nowhere", "transfer-and-move"))
     assert sorted(f.rule for f in together) == ["15-20", "18-6", "19-3"]
+
+
+def test_transfer_names_an_hq_by_designation_and_hq_or_names_none():
+    """``!transfer 1st hq …`` names the HQ by its designation and "hq" (18-6); a name no HQ has
+    is an undetermined 18-6 finding, not a crash of the checker."""
+    assert mine(check(_three_sp_from_1st_to_6th("!transfer 1st hq 3 to 6th"))) == []
+    bad = _two_hqs()
+    bad.declare("!transfer 9th 3 to 6th")
+    bad.next_phase()
+    hit = of(check(bad), "18-6", "undetermined")
+    assert [f.message for f in hit] == [
+        "!transfer names '9th', which is not exactly one HQ on the map"]
+
+
+def _three_sp_from_1st_to_6th(declaration: str) -> TestGame:
+    """1st HQ (5 SP) gives 3 SP to 6th HQ (4 SP) in the Entente Movement Phase, as declared."""
+    t = _two_hqs()
+    t.declare(declaration)
+    t.set_supply_points(IT1, 2)
+    t.set_supply_points("it-hq-xxxx-6th", 7)
+    t.next_phase()
+    return t

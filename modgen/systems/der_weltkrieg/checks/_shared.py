@@ -44,7 +44,7 @@ def hqs_named(ctx: CheckContext, ref: str, side: str | None = None) -> list[Unit
     if not out:
         r = " ".join(ref.lower().split())
         out = [u for u in on_map
-               and r in (u.name.lower(), u.counter.designation.lower() + " hq",
+               if r in (u.name.lower(), u.counter.designation.lower() + " hq",
                          u.counter.designation.lower())]
     return sorted(out, key=lambda u: u.piece)
 

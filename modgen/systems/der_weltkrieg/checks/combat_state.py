@@ -112,6 +112,8 @@ def unit_strengths(ctx: CheckContext, u: UnitState) -> frozenset:
     s = _face_strength(u)
     if s is None or u.hex is None:
         return frozenset({s})
+    if u.hex not in ctx.marker_hexes:
+        return C.marker_strengths(s, ())           # no marker in the hex (most units)
     tops = strength_markers_above(ctx, u)
     if tops is None:
         vals = {s}
@@ -131,10 +133,10 @@ def snapshot(ctx: CheckContext, u: UnitState) -> CombatUnit:
         why = c.placeholder("strength", True)
         if why is not None:
             loss = (Placeholder(f"strength {c.back.strength} of {u.name} (reduced side)", why),)
+    shown = RP.placeholder_inputs(u, "strength")
     return CombatUnit(u.piece, u.unit_id, u.name, u.side, u.nation, c.type, c.size, u.hex,
                       _face_strength(u), unit_strengths(ctx, u), _back_strength(u),
-                      c.full_strength, placeholders=RP.placeholder_inputs(u, "strength"),
-                      loss_placeholders=RP.placeholder_inputs(u, "strength") + loss,
+                      c.full_strength, placeholders=shown, loss_placeholders=shown + loss,
                       circle_placeholders=RP.circle_placeholders(c, u.name)
                       if c.type in ("cav", "aslt", "mtn-aslt") else ())
 

@@ -408,7 +408,7 @@ def _city(ctx: CheckContext, g: GameRecord, u: UnitState, h: Hex) -> None:
                                turn=str(ctx.now.date) if ctx.now.date else None)
 
 
-@rule("26-3", "move")
+@rule("26-3", "move", moves=["arrivals"])
 def fortress_replacement(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """26-3: a weaker fortress counter placed in a Combat Phase where one was removed: only the
     difference was lost (21-7)."""

@@ -244,7 +244,7 @@ def interdicting_flotilla_flipped(ctx: CheckContext, u: UnitState, before: int, 
     yield from _flotilla_hit(ctx, u, "flipped", u.hex)
 
 
-@rule("36-7", "move")
+@rule("36-7", "move", moves=["departures"])
 def interdicting_flotilla_eliminated(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """36-7: as above, for a flotilla eliminated while it interdicts."""
     if to is not None or frm is None or not is_unit(u) or u.counter.type != "flotilla" \

@@ -36,12 +36,14 @@ def _other_side(ctx: CheckContext, side: str | None) -> str | None:
     return ctx.enemy_side(side) if side is not None else None
 
 
-def pocket_of(ctx: CheckContext, u: UnitState) -> frozenset[Hex] | None:
-    """20-14: the pocket ``u`` stands in, or None (also when the map is not known)."""
+def pocket_of(ctx: CheckContext, u: UnitState, ezoc=None) -> frozenset[Hex] | None:
+    """20-14: the pocket ``u`` stands in, or None (also when the map is not known). ``ezoc``:
+    ``enemy_zoc_hexes(ctx, u.side)`` when the caller has it."""
     board = board_state(ctx)
     if board is None or u.hex is None or u.side is None:
         return None
-    ezoc = enemy_zoc_hexes(ctx, u.side)
+    if ezoc is None:
+        ezoc = enemy_zoc_hexes(ctx, u.side)
     if u.hex not in ezoc:
         return None                      # a pocket has no hex outside an enemy ZOC
     # the pockets of this version of the board only (ctx.version only grows: older ones are
@@ -49,9 +51,11 @@ def pocket_of(ctx: CheckContext, u: UnitState) -> frozenset[Hex] | None:
     memo = ctx.cache.get("dw-pockets-now")
     if memo is None or memo[0] != ctx.version:
         memo = ctx.cache["dw-pockets-now"] = (ctx.version, {})
+    memo = memo[1]
     key = (u.side, u.hex)
-    if key in memo[1]:
-        return memo[1][key]
+    hit = memo.get(key, key)
+    if hit is not key:
+        return hit
     other = _other_side(ctx, u.side)
     own_zoc = enemy_zoc_hexes(ctx, other) if other is not None else frozenset()
     ports = ctx.cache.get("dw-ports")
@@ -60,8 +64,15 @@ def pocket_of(ctx: CheckContext, u: UnitState) -> frozenset[Hex] | None:
         ports = ctx.cache["dw-ports"] = frozenset(
             h for b in ctx.boards if b.mapdef is not None
             for h, info in b.mapdef.hexes.items() if info.port)
-    p = SL.pocket(board, u.side, u.hex, ezoc=ezoc, own_zoc=own_zoc, ports=ports)
-    memo[1][key] = p
+    joined: list = []
+    p = SL.pocket(board, u.side, u.hex, ezoc=ezoc, own_zoc=own_zoc, ports=ports, seen_out=joined)
+    info = board.hex_info(u.hex)
+    if joined and info is not None and info.land:
+        # every hex the search joined has the same answer (``SL.pocket``): the units of a
+        # pocket, or of a front line, are not searched for again one by one
+        for h in joined[0]:
+            memo[(u.side, h)] = p
+    memo[key] = p
     return p
 
 
@@ -70,10 +81,10 @@ def _fortress_in(ctx: CheckContext, hexes, side) -> bool:
                for h in hexes for v in ctx.units_at(h))
 
 
-def isolated(ctx: CheckContext, u: UnitState) -> tuple[bool | None, frozenset | None]:
+def isolated(ctx: CheckContext, u: UnitState, ezoc=None) -> tuple[bool | None, frozenset | None]:
     """20-13: whether ``u`` is surrounded in a pocket that holds no fortress (three-valued), and
-    the pocket."""
-    p = pocket_of(ctx, u)
+    the pocket. ``ezoc``: as ``pocket_of``'s."""
+    p = pocket_of(ctx, u, ezoc)
     if p is None or _fortress_in(ctx, p, u.side):
         return False, None
     from .supply import is_surrounded
@@ -96,11 +107,15 @@ def _state(ctx: CheckContext) -> dict:
 def _begin_half(ctx: CheckContext, side: str) -> None:
     st = _state(ctx)
     half = _Half(side, ctx.now.date)
+    # (no piece moves while the units are looked at: one enemy ZOC for all)
+    ezoc = enemy_zoc_hexes(ctx, side) if board_state(ctx) is not None else None
     for u in list(ctx.units.values()):
         # (the side first: half of the pieces are the other side's)
         if u.side == side and u.hex is not None and is_unit(u) and not is_hq(u) \
                 and u.counter.type != "fortress":
-            v, p = isolated(ctx, u)
+            if ezoc is not None and u.hex not in ezoc:
+                continue                   # in no pocket (``pocket_of``): not isolated
+            v, p = isolated(ctx, u, ezoc)
             if v is not False:
                 half.units[u.piece] = (v, p)
     st["half"] = half
@@ -185,10 +200,11 @@ def pocket_defensive_supply(ctx: CheckContext, c):
         u = ctx.units.get(cu.piece)
         if u is None or u.hex is None or cu.type in ("fortress", "hq"):
             continue
-        if is_surrounded(ctx, u) is not True:
-            continue
+        # (the pocket first: most units are in none, and it is the cheaper search)
         p = pocket_of(ctx, u)
         if p is None:
+            continue
+        if is_surrounded(ctx, u) is not True:
             continue
         hqs = [v for h in p for v in ctx.units_at(h) if is_hq(v) and v.side == u.side
                and ((v.supply_points or 0) > 0 or v.piece in c.counter_supply_hqs.values())

@@ -74,9 +74,24 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
     if hq is None or hq.hex is None or u.hex is None:
         return frozenset(range(0, (u.printed or 0) + 1)), "the supplying HQ (supply <HQ> <SP> in " \
                                                           "the declaration)"
-    loc = hq_has_loc(ctx, hq)
+    # 19-15's line of communication, looked for only when the answer changes the reduction (a
+    # line too long for any strength, or one within both limits, leaves the same whatever it is)
+    known: list = []
+
+    def no_loc() -> bool:
+        if not known:
+            known.append(hq_has_loc(ctx, hq) is False)
+        return known[0]
+
+    def penalty(length: int, hq_adjacent: bool = False) -> int:
+        with_loc = supply_length_penalty(length, counterattack=counter, winter=winter,
+                                         hq_adjacent=hq_adjacent)
+        without = supply_length_penalty(length, counterattack=counter, winter=winter,
+                                        hq_adjacent=hq_adjacent, hq_without_loc=True)
+        return with_loc if with_loc == without else without if no_loc() else with_loc
+
     adjacent = hq.hex in u.hex.neighbours() or hq.hex == u.hex
-    if adjacent and not counter and loc is not False:
+    if adjacent and not counter and not no_loc():
         return frozenset({0}), ""                 # 19-13
     unit = ctx.units.get(u.piece)
     # a line longer than the threshold plus the unit's strength leaves it nothing: the search
@@ -90,8 +105,7 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
     if length is not ... and length is not None and length > bound:
         length = None
     if length is ...:
-        lo = supply_length_penalty(max(u.hex.distance(hq.hex), 0), counterattack=counter,
-                                   winter=winter, hq_without_loc=loc is False)
+        lo = penalty(max(u.hex.distance(hq.hex), 0))
         if adjacent:
             lo = 0
         return frozenset(range(lo, (u.printed or 0) + 1)), NO_SUPPLY_SEARCH
@@ -99,8 +113,7 @@ def _length_penalty(ctx: CheckContext, c: Combat, u: CombatUnit, hq_piece: str |
         # no line within the bound: too long to leave any strength (or none at all: 19-4, the
         # supply rules' finding) — the lowest strength, which can only make verdicts lenient
         return frozenset({u.printed or 0}), ""
-    return frozenset({supply_length_penalty(length, counterattack=counter, winter=winter,
-                                            hq_adjacent=adjacent, hq_without_loc=loc is False)}), ""
+    return frozenset({penalty(length, adjacent)}), ""
 
 
 def _unit_attack(ctx: CheckContext, c: Combat, u: CombatUnit, winter: bool,

@@ -160,44 +160,74 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
         return
     # 14-8 / 14-11: destination priorities over the hexes it could have retreated to
     ezoc = RP.enemy_zoc_hexes(ctx, u.side)
-    hq = _supplying_hq(ctx, c, u)
-    d0 = supply_line_length(ctx, u, frm, hq, 40) if hq is not None else ...
-    cands = {}
-    for n in frm.neighbours():
+    costs = RP.terrain_costs(ctx)
+    view = RP.unit_view(u, frm) if costs is not None else None
+
+    def legal_at(n):
+        """Whether ``u`` could have retreated into ``n``: None if not, else (friendly units
+        there, a 14-16 last option)."""
         if n not in mapdef.hexes or board is None:
-            continue
+            return None
         s = mapdef.hexside(frm, n)
         if s is None or s.terrain in ("ocean", "alpine", "lake") or board.is_neutral(n):
-            continue
+            return None
         occupants = [v for v in ctx.units_at(n) if is_unit(v) and v is not u]
         if any(v.side != u.side for v in occupants):
-            continue                       # 6-11: never into an enemy-occupied hex
+            return None                    # 6-11: never into an enemy-occupied hex
         if n != to and _would_overstack(ctx, board, u, n, occupants):
-            continue                       # 14-10: not a legal destination
+            return None                    # 14-10: not a legal destination
         friendly = any(v.side == u.side and v.counter.type not in ("hq", "rpl")
                        for v in occupants)
         last_option = False
-        costs = RP.terrain_costs(ctx)
         if costs is not None:
-            step = mv.step_cost(board, RP.unit_view(u, frm), frm, n, costs, ezoc=ezoc)
+            step = mv.step_cost(board, view, frm, n, costs, ezoc=ezoc)
             if step.status == mv.PROHIBITED:
-                continue
-            if step.ok and not mv.minimum_move_allowed(board, RP.unit_view(u, frm), step)[0]:
+                return None
+            if step.ok and not mv.minimum_move_allowed(board, view, step)[0]:
                 last_option = True         # 14-16: the absolute last option
-        dist = from_d = None
-        if hq is not None and d0 is not ... and n in ezoc and not friendly:
+        return friendly, last_option
+
+    # (``to`` is one of the hexes next to ``frm``: 14-6 was checked before)
+    legal = {to: legal_at(to)}
+    if legal[to] is None:
+        return
+    # the supplying HQ and the distance from the retreating hex, found only when a destination's
+    # priority depends on them (14-7): a last option, or an enemy-controlled hex without friendly
+    # units, has its priority whatever the distances
+    known: list = []
+
+    def hq_and_d0():
+        if not known:
+            hq = _supplying_hq(ctx, c, u)
+            known.extend((hq, supply_line_length(ctx, u, frm, hq, 40) if hq is not None else ...))
+        return known
+
+    def priority(n):
+        friendly, last_option = legal[n]
+        if last_option:
+            return 8
+        if n in ezoc and not friendly:
             # an enemy-controlled hex without friendly units is priority 7 whatever its distance
             # to the HQ (14-8, ``C.retreat_priority``): no search
-            if d0 is not None:
-                dist, from_d = d0, d0
-        elif hq is not None and d0 is not ... and d0 is not None:
+            return 7
+        hq, d0 = hq_and_d0()
+        dist = from_d = None
+        if hq is not None and d0 is not ... and d0 is not None:
             # only closer / same / farther matters (14-8): a bound one past the retreating hex's
             d1 = supply_line_length(ctx, u, n, hq, d0 + 1)
             dist, from_d = (d1 if d1 is not None else d0 + 2), d0
         # no route from the hex itself (d0 None): the comparison 14-8 asks for is not defined
-        cands[n] = 8 if last_option else C.retreat_priority(n in ezoc, friendly, dist, from_d)
-    if to not in cands:
-        return
+        return C.retreat_priority(n in ezoc, friendly, dist, from_d)
+
+    cands = {to: priority(to)}
+    if cands[to] != 1:
+        # (priority 1 is the best there is: no other hex can have a higher one, and the others
+        # need not even be looked at)
+        for n in frm.neighbours():
+            if n != to:
+                ok = legal[n] = legal_at(n)
+                if ok is not None:
+                    cands[n] = priority(n)
     if cands[to] == 8:
         # 14-16: the absolute last option for cavalry and infantry types (halved); other types
         # are eliminated rather than retreat there (a better hex is the 14-8 finding below)
@@ -233,7 +263,7 @@ def _retreat_destination(ctx: CheckContext, st: CombatState, c: Combat, u: UnitS
                       f"the distances to the supplying HQ", units=[u],
                       hexes=[frm, to] + maybe, path=[frm, to],
                       missing=("the supplying HQ (a !counterattack … supply <HQ> clause)"
-                               if hq is None else NO_SUPPLY_SEARCH))
+                               if hq_and_d0()[0] is None else NO_SUPPLY_SEARCH))
 
 
 def _would_overstack(ctx: CheckContext, board, u: UnitState, h: Hex, occupants) -> bool:

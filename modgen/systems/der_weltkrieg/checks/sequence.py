@@ -118,7 +118,7 @@ def _schedule_for(ctx: CheckContext, uid: str):
     return [(e, p) for e in sc.reinforcements for p in e.arrivals if p.counter == uid]
 
 
-@rule("25-2", "move")
+@rule("25-2", "move", moves=["arrivals"])
 def reinforcement_arrival(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """25-2: a unit entering the map arrives in its side's Reinforcement Arrival Phase, on the
     turn and in the hex of the scenario's schedule. Units coming back from the Eliminated box are
@@ -268,7 +268,7 @@ def _left(ctx: CheckContext) -> list:
     return ctx.cache.setdefault(("left-map", ctx.phase_start_step), [])
 
 
-@rule("27", "move")
+@rule("27", "move", moves=["departures"])
 def units_leaving_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """27 / 23 bookkeeping (no finding): units taken off the map this phase, by hex."""
     if to is None and frm is not None and _is_unit(u):
@@ -309,7 +309,7 @@ def _enemy_there(ctx: CheckContext, h: Hex, side: str | None) -> str | None:
     return None
 
 
-@rule("25-3", "move")
+@rule("25-3", "move", moves=["arrivals"])
 def reinforcement_not_in_enemy_hex(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """25-3: no reinforcement arrives in an enemy-occupied or enemy-controlled hex."""
     if frm is not None or to is None or frm_map == DEAD_PILE or not _is_unit(u) \
@@ -390,7 +390,7 @@ def withdrawals_made(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
                                   missing="which strength points were removed instead")
 
 
-@rule("25-6", "move")
+@rule("25-6", "move", moves=["arrivals"])
 def hq_arrival_noted(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     """25-6 bookkeeping (no finding): Headquarters entering the map from a pool this phase."""
     if frm is not None or to is None or u.counter is None or u.counter.type != "hq" \

@@ -98,12 +98,14 @@ def supply_line_length(ctx: CheckContext, unit: UnitState, start: Hex, hq: UnitS
     gkey = ("supply-guide", mountain, hq.hex, gbound)
     guide = ctx.cache.get(gkey)
     if guide is None:
+        classes = ctx.cache.setdefault(("supply-edge-kinds", mountain, id(costs)), {})
         guide = ctx.cache[gkey] = SL.terrain_bound(board, v, hq.hex, costs, max_mp=gbound,
-                                                   edge_memo=edges)
+                                                   edge_memo=edges, class_memo=classes)
     hit = SL.supply_line_guided(board, v, start, hq.hex, costs,
                                 ezoc=ezoc_of(ctx, unit.side), max_mp=bound,
                                 guide=guide, edge_memo=edges, enter_memo=enter[1],
-                                blocked=interdicted_hexsides(ctx, unit.side))
+                                blocked=interdicted_hexsides(ctx, unit.side),
+                                marked=ctx.marker_hexes, occupied=ctx.by_hex)
     if hit is not None and hit <= bound:
         _cache_put(ctx, key, (hit, bound))
     else:

@@ -42,6 +42,8 @@ class SupplyLine:
 
 def _may_enter(board: Board, side: str, h: Hex, ezoc) -> bool:
     units = board.units(h)
+    if not units:
+        return h not in ezoc           # (most hexes are empty)
     if any(u.side != side for u in units):
         return False
     if h in ezoc and not any(u.side == side and is_ground_combat_unit(u) for u in units):

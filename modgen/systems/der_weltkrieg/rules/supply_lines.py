@@ -91,6 +91,18 @@ def _edge_mp(board: Board, unit: UnitView, a: Hex, b: Hex, costs: TerrainCosts, 
 _NO_ZOC: frozenset = frozenset()
 
 
+def bare_step_key(board: Board, a: Hex, b: Hex):
+    """What the MP of the step a→b on the bare terrain (no unit, marker or ZOC) rests on, for a
+    unit of one kind: whether ``b`` is on the map and land, and the terrain, rivers and rail of
+    the hexside (``movement.step_cost`` reads nothing else there: the markers, units and ZOC
+    parts are all empty). Steps with the same key cost the same; a test compares every step of
+    the Italian Front's map with ``step_cost``."""
+    info = board.hex_info(b)
+    side = board.hexside(a, b)
+    return (None if info is None else info.land,
+            None if side is None else (side.terrain, side.river, side.major_river, side.rail))
+
+
 def supply_distances(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
                      ezoc, max_mp: int = SEARCH_LIMIT, edge_memo: dict | None = None
                      ) -> dict[Hex, int]:
@@ -160,15 +172,20 @@ class _BareMap:
 
 
 def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts, *,
-                  max_mp: int, edge_memo: dict | None = None) -> dict[Hex, int]:
+                  max_mp: int, edge_memo: dict | None = None,
+                  class_memo: dict | None = None) -> dict[Hex, int]:
     """The supply-line lengths to ``hq_hex`` on the bare terrain (no units, markers or ZOC): a
     lower bound of the real ones, which depends only on the map — a guide for
     :func:`supply_line_guided` that can be kept for the whole game. ``edge_memo``: as
-    :func:`supply_line_guided`'s (the bare terrain is the live board with no marker)."""
+    :func:`supply_line_guided`'s (the bare terrain is the live board with no marker);
+    ``class_memo``: a dict the caller keeps with it, of the bare MP per :func:`bare_step_key`
+    (a map has a few dozen kinds of step, and thousands of steps)."""
     # :func:`supply_distances` on ``_BareMap(board)``, with its lookups bound to locals: every hex
     # may be entered on the bare terrain (19-7), and a step's memo key has no marker in it
     bare = _BareMap(board)
     memo = None if is_hq(unit) else edge_memo
+    memo_get = memo.get if memo is not None else None
+    classes = class_memo if memo is not None else None
     hex_info, hexside = board.hex_info, board.hexside
     no_markers = ()
     dist = {hq_hex: 0}
@@ -182,15 +199,31 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
         if h in done or g != get(h):
             continue
         done.add(h)
+        if classes is not None:
+            info_h = hex_info(h)
+            land_h = None if info_h is None else info_h.land
         for n in h.neighbours():
-            if n in done or hex_info(n) is None:
+            if n in done:
                 continue
-            side = hexside(n, h)
-            if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
-                continue
-            mp = memo.get((n, h, no_markers), _MISS) if memo is not None else _MISS
+            # a step in the memo is on the map and crosses no blocking hexside (every search
+            # tests both before it keeps a step's MP; a blocking hexside is kept as None)
+            mp = memo_get((n, h, no_markers), _MISS) if memo_get is not None else _MISS
             if mp is _MISS:
-                mp = _edge_mp(bare, unit, n, h, costs, memo)
+                if hex_info(n) is None:
+                    continue
+                side = hexside(n, h)
+                if side is not None and side.terrain in SUPPLY_BLOCKING_TERRAINS:
+                    continue
+                if classes is not None:
+                    # (``bare_step_key(board, n, h)``, with what is at hand)
+                    ck = (land_h, None if side is None else
+                          (side.terrain, side.river, side.major_river, side.rail))
+                    mp = classes.get(ck, _MISS)
+                    if mp is _MISS:
+                        mp = classes[ck] = _edge_mp(bare, unit, n, h, costs, None)
+                    memo[(n, h, no_markers)] = mp
+                else:
+                    mp = _edge_mp(bare, unit, n, h, costs, memo)
             if mp is None:
                 continue
             ng = g + mp
@@ -203,8 +236,8 @@ def terrain_bound(board: Board, unit: UnitView, hq_hex: Hex, costs: TerrainCosts
 
 def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, costs: TerrainCosts,
                        *, ezoc, max_mp: int, guide: dict[Hex, int], edge_memo: dict | None = None,
-                       enter_memo: dict | None = None, blocked: frozenset = frozenset()
-                       ) -> int | None:
+                       enter_memo: dict | None = None, blocked: frozenset = frozenset(),
+                       marked=None, occupied=None) -> int | None:
     """The length of :func:`supply_line_length`, found by an A* whose estimate is the bare-terrain
     length ``guide`` (:func:`terrain_bound`): exact on the terrain, so the search walks almost
     straight along the line instead of flooding the mountains.
@@ -214,7 +247,9 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
     see :func:`_edge_mp`), ``enter_memo`` whether each hex may be entered (19-7: the same dict
     while the positions, ``ezoc`` and ``unit.side`` stay the same). ``blocked``: hexsides
     ``(a, b)`` the line may not cross on the current positions (36-7: Danube hexsides a River
-    Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``."""
+    Flotilla could interdict, ``danube.interdicted_hexsides``), never kept in ``edge_memo``.
+    ``marked``: when given, the hexes outside it hold no marker (``board.markers`` is then not
+    asked for them); ``occupied`` likewise for units (``board.units``)."""
     if start == hq_hex:
         return 0
     h0 = guide.get(start)
@@ -252,7 +287,7 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
             # the step's MP when it was worked out before (None: it may not be crossed, for any
             # position: a blocking hexside or a prohibited step into a hex without enemy units)
             if memo_get is not None:
-                key = (h, n, markers(n))
+                key = (h, n, markers(n) if marked is None or n in marked else ())
                 mp = memo_get(key, _MISS)
                 if mp is None:
                     continue
@@ -268,6 +303,9 @@ def supply_line_guided(board: Board, unit: UnitView, start: Hex, hq_hex: Hex, co
             if n == hq_hex:
                 if not _may_enter(board, side_of, n, goal_exempt):
                     continue
+            elif occupied is not None and n not in occupied:
+                if n in ezoc:
+                    continue               # 19-7: an enemy ZOC hex no friendly unit holds
             elif enter_get is not None:
                 ok = enter_get(n)
                 if ok is None:
@@ -505,10 +543,16 @@ def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str
 
 
 def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[Hex] = (),
-           limit: int = 5000) -> frozenset[Hex] | None:
+           limit: int = 5000, seen_out: list | None = None) -> frozenset[Hex] | None:
     """20-14: the connected friendly-controlled hexes (occupied by ``side``'s units or in its
     ZOC, 10-1, and not occupied by an enemy ground combat unit) around ``h`` when every one is in an enemy ZOC and none holds a friendly port;
-    None when ``h`` is in no such pocket."""
+    None when ``h`` is in no such pocket.
+
+    ``seen_out``: a list that gets the set of hexes the search joined before it ended (the pocket
+    itself when there is one). Each is a land hex connected to ``h`` through friendly-controlled
+    land hexes, so that for each of them other than ``h`` the answer is the same as ``h``'s: the
+    same pocket, or None (the search from there reaches the same hex that ended this one, or
+    runs into the same limit)."""
     if not isinstance(ports, (set, frozenset)):
         ports = set(ports)
 
@@ -521,6 +565,8 @@ def pocket(board: Board, side: str, h: Hex, *, ezoc, own_zoc, ports: Iterable[He
     if not controlled(h):
         return None
     seen = {h}
+    if seen_out is not None:
+        seen_out.append(seen)
     q = deque([h])
     while q:
         x = q.popleft()
