@@ -201,9 +201,10 @@ def scaling(sizes: list, repeat: int, keep: str | None, game, top: int) -> int:
     for n, floor, full, rss, nc, nf in rows:
         print(f"  {n:>7} {nc:>8} {nf:>8} {floor / n * 1e6:>14.1f} {full / n * 1e6:>19.1f} "
               f"{full / floor:>8.2f} {rss:>8} {rss * 1024 / n:>8.1f}")
-    (n0, first_rules), (n1, last_rules) = per_rule[0], per_rule[-1]
-    print(f"rules by CPU time per step (us) at each size, the largest first (one timed run each; "
-          f"last / first: a rule whose time per step grows with the log is suspect):")
+    first_rules, last_rules = per_rule[0][1], per_rule[-1][1]
+    print("rules by CPU time per step (us) at each size, the largest first (one timed run each; "
+          "last / first: a rule whose time per step grows with the log is suspect; the combat "
+          "rules also follow the combats per step):")
     print("  " + "".join(f"{n:>9}" for n, _ in per_rule) + "  last/first")
     for key in sorted(last_rules, key=lambda x: -last_rules[x])[:top]:
         a, b = first_rules.get(key, 0.0), last_rules[key]
