@@ -14,7 +14,10 @@ advances) or ``!hold`` and a supplied ``!counterattack`` with its roll; the lose
 a reduced loser is now and then eliminated; the scenario's dated reinforcements arrive in A-H
 cities; 10 SP a month to each nation's HQs (15-14, 15-20); construction markers in each Trench
 Construction Initiation Phase become trenches a month later, an enemy trench entered becomes
-devastation (22-10).
+devastation (22-10). From February 1917 (``LONG_RUN``: past the default 10,000 steps, which it
+leaves as they were) a longer log keeps its fronts going: an eliminated front unit returns to its
+front in its side's Replacement Phase, and a Supply Point marker stands on each HQ (18-7); the
+calendar is not bounded, so 40,000 steps run on to mid-1921, past the war's end.
 
 missing-data M4: the scenario's set-up lists break off after eight rows, so the front is filled
 with the A-H pre-war garrison the scenario names as unplaced and as many Italian units mobilized
