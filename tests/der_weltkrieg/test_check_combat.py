@@ -107,6 +107,10 @@ def test_we_dw_11_figure_9_reproduces(supplied):
     assert c.counterattack is True and c.retreat is False
     # the supply the record gives the supply rules: one HQ paying for every attacker
     assert c.supply[0].hq == "2nd" and c.supply[0].sp == 5
+    # the defender's derived ⌈8/2⌉ = 4 SP (the figure says only "fully supplied")
+    assert [(p.hq, p.sp) for p in c.counter_supply] == [("6th", 4)]
+    # 14-4: 2 < 1/2 of 8, no mandatory retreat — not even an undetermined one (the cell is printed)
+    assert found(r, "14-4", "undetermined") == [] and c.retreat is False
     assert {a.supply for a in c.attackers} == {"paid"}
     assert {a.hq for a in c.attackers} == {c.supply_hqs[0]}
     text = "\n".join(c.summary_lines())
@@ -311,6 +315,44 @@ def test_we_dw_10_terrain_choice_through_the_log(supplied):
     assert [m.drm for m in c.attack.modifiers] == [-2] and c.attack.die == 4
     f = only(game("rough"), "13-3")        # 2011|2010 is two hexsides away
     assert "chose rough; attacked from 2009 it may choose clear, swamp, woods" in f.message
+
+
+# Figure 8's ring round 2010 (X): A 1910, B 2009, C 2110, D 2111, E 2011, F 1911 — a terrain of
+# its own on every hexside, so each choice names one hexside
+FIG8_SIDES = {"1910|2010": {"terrain": "swamp"}, "2009|2010": {"terrain": "clear"},
+              "2110|2010": {"terrain": "woods"}, "2111|2010": {"terrain": "broken"},
+              "2011|2010": {"terrain": "rough"}, "1911|2010": {"terrain": "hilly"}}
+
+
+def test_we_dw_10_attacked_from_b_and_c_or_b_and_d_through_the_log(supplied):
+    """WE-DW-10's other two cases: attacked from B and C the defender chooses among hexsides 1-4
+    (A..D), from B and D among 1-5 (A..E); the hexsides beyond are a 13-3 violation."""
+    def game(second, terrain):
+        setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-inf-xx-7", second),
+                 P("de-hq-xxxx-2nd", "2208"), P("fr-hq-xxxx-6th", "1812")]
+        t = cg.new(setup, hexsides=FIG8_SIDES)
+        t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+        t.declare(f"!terrain 2010 {terrain}")
+        t.roll("1d6", [6])
+        t.flip("fr-inf-xx-1")
+        t.next_phase()
+        return check(t)
+    b_c = {"swamp", "clear", "woods", "broken"}                  # A, B, C, D
+    b_d = b_c | {"rough"}                                        # A..E
+    for second, legal in (("2110", b_c), ("2111", b_d)):
+        for terrain in ("swamp", "clear", "woods", "broken", "rough", "hilly"):
+            r = game(second, terrain)
+            (c,) = r.combats
+            assert set(c.terrain_choices) == legal, (second, terrain)
+            if terrain in legal:
+                assert found(r, "13-3") == [], (second, terrain)
+            else:
+                f = only(r, "13-3")
+                assert f"chose {terrain}; attacked from 2009, {second} it may choose " \
+                    f"{', '.join(sorted(legal))}" in f.message
+    # the choice is the one the die modifier uses: rough −3 from B and D (die 6 → 3)
+    (c,) = game("2111", "rough").combats
+    assert [m.drm for m in c.attack.modifiers] == [-3] and c.attack.die == 3
 
 
 def test_terrain_not_declared_tries_every_choice(supplied):
@@ -776,6 +818,43 @@ def test_we_dw_14_figure_10_retreat_priorities(supply_search):
     step, r = figure_10("1610")
     f = only(r, "14-8")
     assert "priority 7" in f.message
+
+
+def figure_10_bc(unit_at, germans, to):
+    """Figure 10's other two units (HQ in 1411) attacked by two German divisions and retreating
+    to ``to``; the supply searches are the ones every check registers (no test seam)."""
+    setup = [P("fr-inf-xx-1", unit_at), P("de-inf-xx-9", germans[0]), P("de-inf-xx-7", germans[1]),
+             P("fr-hq-xxxx-6th", "1411"), P("de-hq-xxxx-2nd", "1811")]
+    t = cg.new(setup)
+    t.declare(f"!attack {unit_at} with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [1])
+    t.declare(f"!retreat {unit_at}")
+    t.declare(f"!counterattack {unit_at} supply 6th 2")
+    t.roll("1d6", [1])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", to)
+    t.next_phase()
+    r = check(t)
+    return found(r, "14-8") + found(r, "14-8", "undetermined")
+
+
+def test_we_dw_14_figure_10_cases_b_and_c_through_the_log():
+    """Case b: the unit in 1611 (Germans in 1711, 1712) may go to 1511 or 1512, both free of
+    enemy ZOC and closer to the HQ in 1411 (priority 1); 1610 and 1612 are enemy controlled and
+    empty (priority 7). Case c: the unit in 1713 (Germans in 1712, 1812 as in Figure 11) must go
+    to 1613 (priority 1): no supply route passes through 1612 (the 1712 unit's ZOC, 19-7), so
+    1713 is 4 MP from the HQ, not 3 — and 1714, free and also 4 MP away, is only priority 2."""
+    assert figure_10_bc("1611", ("1711", "1712"), "1511") == []
+    assert figure_10_bc("1611", ("1711", "1712"), "1512") == []
+    for to in ("1610", "1612"):
+        (f,) = figure_10_bc("1611", ("1711", "1712"), to)
+        assert f.severity == "violation" and "priority 7); 1511, 1512 had a higher" in f.message
+    assert figure_10_bc("1713", ("1712", "1812"), "1613") == []
+    (f,) = figure_10_bc("1713", ("1712", "1812"), "1714")
+    assert f.severity == "violation"
+    assert "1713→1714 (not enemy controlled, same distance, priority 2); 1613 had a higher" in f.message
+    (f,) = figure_10_bc("1713", ("1712", "1812"), "1612")
+    assert f.severity == "violation" and "priority 7" in f.message
 
 
 def test_figure_10_without_a_supply_search_only_the_certain_part(supplied, monkeypatch):
