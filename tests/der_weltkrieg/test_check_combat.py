@@ -1130,14 +1130,18 @@ def test_14_1_every_unit_retreats_and_29_13_artillery_does_not(supplied):
 
 
 def test_14_19_retreat_into_a_neutral_country(supplied):
-    hexes = {"1911": {"country": "switzerland"}}    # a country of no side: neutral
-    t = cg.new(BASIC, hexes=hexes)
-    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
-    t.roll("1d6", [3])
-    t.flip("fr-inf-xx-1")
-    t.move("fr-inf-xx-1", "1911")
-    t.next_phase()
-    assert "in a neutral country" in only(check(t), "14-19").message
+    def game(hexes):
+        t = cg.new(BASIC, hexes=hexes)
+        t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+        t.roll("1d6", [3])
+        t.flip("fr-inf-xx-1")
+        t.move("fr-inf-xx-1", "1911")
+        t.next_phase()
+        return check(t)
+    assert "in a neutral country" in only(game({"1911": {"country": "switzerland"}}),   # no side's
+                                          "14-19").message
+    r = game({})                                                # 1911 in France: the same retreat
+    assert found(r) == [] and found(r, severity="undetermined") == []
 
 
 def test_29_13_artillery_stays_behind_and_is_destroyed(supplied):
@@ -1158,6 +1162,16 @@ def test_29_13_artillery_stays_behind_and_is_destroyed(supplied):
     assert "artillery units do not retreat" in only(game(True), "29-13").message
     assert "artillery that does not retreat with them is destroyed" in \
         only(game(False), "29-13").message
+    # legal: the infantry retreats and the artillery left behind is destroyed — no loss of the
+    # CRT result, so no 13-23 "artillery lost SP while the infantry still has some" either
+    t = cg.new(setup, first_phase="en-combat")
+    t.declare("!attack 2010 with 1 Inf XX, 2 Inf XX supply 6th 2")
+    t.roll("1d6", [6])
+    t.flip("de-inf-xx-9")
+    t.move("de-inf-xx-9", "1911")
+    t.eliminate("de-art-x-a")
+    t.next_phase()
+    assert found(check(t)) == []
 
 
 # ------------------------------------------------------------------ 11-10 attack limit, 29-2 siege artillery
@@ -1184,13 +1198,18 @@ def test_29_2_siege_artillery_in_1914(supplied):
     siege = [c for c in cg.COUNTERS if c.id == "de-art-x-a"][0]
     cg.COUNTERS.append(replace(siege, id="de-sart-x-s", type="siege-art", designation="S"))
     try:
-        setup = [P("fr-inf-xx-1", "2010"), P("de-sart-x-s", "2009")]
-        t = cg.new(setup, date=cg.GameDate(1914, 9, 1), last=cg.GameDate(1914, 9, 7))
-        t.declare("!attack 2010 with S S Art X")
-        t.roll("1d6", [6])
-        t.next_phase()
+        def game(fortress):
+            setup = [P("fr-inf-xx-1", "2010"), P("de-sart-x-s", "2009")]
+            if fortress:
+                setup.append(P("fr-fort-3", "2010"))
+            t = cg.new(setup, date=cg.GameDate(1914, 9, 1), last=cg.GameDate(1914, 9, 7))
+            t.declare("!attack 2010 with S S Art X")
+            t.roll("1d6", [6])
+            t.next_phase()
+            return check(t)
         assert "in 1914 siege artillery attacks only hexes with fortifications" in \
-            only(check(t), "29-2").message
+            only(game(fortress=False), "29-2").message
+        assert found(game(fortress=True), "29-2") == []          # a fortress hex: legal
     finally:
         cg.COUNTERS.pop()
 
