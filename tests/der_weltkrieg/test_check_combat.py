@@ -808,6 +808,36 @@ def test_we_dw_22_assault_sp_negate_22_16(supplied):
     assert "after an attack result of 2 against 3 SP (1/2 of 3 SP): they must retreat" in f.message
 
 
+def test_we_dw_22_alpk_sp_are_all_assault_sp(supplied):
+    """33-9 / WE-DW-22: every SP of a German AlpK (or Jgr) unit is an assault SP — a 5-5 AlpK
+    against the same 4 SP that the 12-5's 4 assault SP could not shake negates 22-16 (5 > 4):
+    the result 2 (≥ 1/2 of 4) forces the retreat."""
+    alpk = cg._c("de-mtn-aslt-iii-1alpk", "germany", "mtn-aslt", "III", "1AlpK", 5, 5, 2)
+    cg.COUNTERS.append(alpk)
+    try:
+        setup = [P("fr-inf-xx-1", "2010"), P(alpk.id, "2009"), P("de-hq-xxxx-2nd", "2110"),
+                 P("fr-inf-xx-2", "2014"), P("de-aslt-xx-13", "2013")]
+        t = cg.new(setup, hexsides={"2009|2010": {"terrain": "rough"}},
+                   crt=cg.fixture_crt({(5, 3): 2, (12, 6): 0}))
+        t.declare("!attack 2014 with 13 Aslt XX supply 2nd 3")      # 33-3's first turn
+        t.roll("1d6", [6])
+        t.advance_to(cg.GameDate(1915, 6, 2), "cp-combat")
+        t.declare("!attack 2010 with 1AlpK Mtn Aslt III supply 2nd 2")
+        t.declare("!terrain 2010 rough")
+        t.roll("1d6", [6])
+        t.flip("fr-inf-xx-1")
+        t.add_marker("strength-minus-1", "2010")
+        t.next_phase()
+        r = check(t)
+    finally:
+        cg.COUNTERS.remove(alpk)
+    c = r.combats[1]
+    assert c.attack.strengths == {5} and c.attack.die == 3 and c.attack.results == {2}
+    assert [f.rule for f in found(r)] == ["14-4"]
+    assert "after an attack result of 2 against 4 SP (1/2 of 4 SP): they must retreat" in \
+        only(r, "14-4").message
+
+
 # ------------------------------------------------------------------ Figure 10 retreat priorities (WE-DW-14)
 
 @pytest.fixture
