@@ -1113,6 +1113,38 @@ def test_22_19_to_22_21_solid_defence_without_artillery(supplied):
     assert [m.rule for m in r.combats[0].attack.modifiers] == ["22-7"]   # 3 artillery SP ≥ 2
 
 
+def test_22_17_overwhelming_artillery_negates_the_trench_in_1915(supplied):
+    """22-17: in 1915 a siege and a regular artillery battery (each ≥ the 1 defending division)
+    negate the trench: no −2 (22-7), and a result of 2 against the 4 SP forces the retreat that
+    the trench (22-8) would have spared; with the regular battery alone, or in 1916, the trench
+    holds."""
+    def game(attackers, year=1915):
+        # from 2009, 2110 and 1910: all on one side of 2010 (no front and rear, 22-18)
+        setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-sart-x-1", "2110"),
+                 P("de-art-x-a", "1910"), P("de-hq-xxxx-2nd", "1909")]
+        t = cg.new(setup, crt=cg.fixture_crt({(16, 6): 2, (16, 4): 2, (12, 6): 2, (12, 4): 2}),
+                   markers_after=[(0, "trench")], date=cg.GameDate(year, 6, 1),
+                   last=cg.GameDate(year, 6, 7))
+        t.declare(f"!attack 2010 with {attackers} supply 2nd 6")
+        t.roll("1d6", [6])
+        t.flip("fr-inf-xx-1"), t.add_marker("strength-minus-1", "2010")    # 2 SP lost
+        t.next_phase()
+        return check(t)
+    r = game("9 Inf XX, 1s S Art X, A Art X")
+    (c,) = r.combats
+    assert c.attack.strengths == {16} and c.attack.modifiers == [] and c.attack.results == {2}
+    assert "trench negated (22-17)" in c.attack.terms
+    assert [f.rule for f in found(r)] == ["14-4"]
+    assert "after an attack result of 2 against 4 SP (1/2 of 4 SP): they must retreat" in \
+        only(r, "14-4").message
+    for attackers, year in (("9 Inf XX, A Art X", 1915), ("9 Inf XX, 1s S Art X, A Art X", 1916)):
+        r = game(attackers, year)
+        (c,) = r.combats
+        assert [(m.drm, m.rule) for m in c.attack.modifiers][:1] == [(-2, "22-7")], (attackers, year)
+        assert not any("22-17" in x for x in c.attack.terms)
+        assert found(r) == [], (attackers, year)
+
+
 def test_21_4_no_urban_terrain_with_a_fortress(supplied):
     setup = [P("fr-inf-xx-1", "2010"), P("fr-fort-3", "2010"), P("de-inf-xx-9", "2009"),
              P("de-hq-xxxx-2nd", "1909")]
