@@ -107,6 +107,10 @@ def test_we_dw_11_figure_9_reproduces(supplied):
     assert c.counterattack is True and c.retreat is False
     # the supply the record gives the supply rules: one HQ paying for every attacker
     assert c.supply[0].hq == "2nd" and c.supply[0].sp == 5
+    # the defender's derived ⌈8/2⌉ = 4 SP (the figure says only "fully supplied")
+    assert [(p.hq, p.sp) for p in c.counter_supply] == [("6th", 4)]
+    # 14-4: 2 < 1/2 of 8, no mandatory retreat — not even an undetermined one (the cell is printed)
+    assert found(r, "14-4", "undetermined") == [] and c.retreat is False
     assert {a.supply for a in c.attackers} == {"paid"}
     assert {a.hq for a in c.attackers} == {c.supply_hqs[0]}
     text = "\n".join(c.summary_lines())
@@ -311,6 +315,44 @@ def test_we_dw_10_terrain_choice_through_the_log(supplied):
     assert [m.drm for m in c.attack.modifiers] == [-2] and c.attack.die == 4
     f = only(game("rough"), "13-3")        # 2011|2010 is two hexsides away
     assert "chose rough; attacked from 2009 it may choose clear, swamp, woods" in f.message
+
+
+# Figure 8's ring round 2010 (X): A 1910, B 2009, C 2110, D 2111, E 2011, F 1911 — a terrain of
+# its own on every hexside, so each choice names one hexside
+FIG8_SIDES = {"1910|2010": {"terrain": "swamp"}, "2009|2010": {"terrain": "clear"},
+              "2110|2010": {"terrain": "woods"}, "2111|2010": {"terrain": "broken"},
+              "2011|2010": {"terrain": "rough"}, "1911|2010": {"terrain": "hilly"}}
+
+
+def test_we_dw_10_attacked_from_b_and_c_or_b_and_d_through_the_log(supplied):
+    """WE-DW-10's other two cases: attacked from B and C the defender chooses among hexsides 1-4
+    (A..D), from B and D among 1-5 (A..E); the hexsides beyond are a 13-3 violation."""
+    def game(second, terrain):
+        setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-inf-xx-7", second),
+                 P("de-hq-xxxx-2nd", "2208"), P("fr-hq-xxxx-6th", "1812")]
+        t = cg.new(setup, hexsides=FIG8_SIDES)
+        t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+        t.declare(f"!terrain 2010 {terrain}")
+        t.roll("1d6", [6])
+        t.flip("fr-inf-xx-1")
+        t.next_phase()
+        return check(t)
+    b_c = {"swamp", "clear", "woods", "broken"}                  # A, B, C, D
+    b_d = b_c | {"rough"}                                        # A..E
+    for second, legal in (("2110", b_c), ("2111", b_d)):
+        for terrain in ("swamp", "clear", "woods", "broken", "rough", "hilly"):
+            r = game(second, terrain)
+            (c,) = r.combats
+            assert set(c.terrain_choices) == legal, (second, terrain)
+            if terrain in legal:
+                assert found(r, "13-3") == [], (second, terrain)
+            else:
+                f = only(r, "13-3")
+                assert f"chose {terrain}; attacked from 2009, {second} it may choose " \
+                    f"{', '.join(sorted(legal))}" in f.message
+    # the choice is the one the die modifier uses: rough −3 from B and D (die 6 → 3)
+    (c,) = game("2111", "rough").combats
+    assert [m.drm for m in c.attack.modifiers] == [-3] and c.attack.die == 3
 
 
 def test_terrain_not_declared_tries_every_choice(supplied):
@@ -639,6 +681,37 @@ def test_we_dw_19_retreat_out_of_a_fortress_hex(supplied):
     assert "before the fortress" in only(r, "21-5").message
 
 
+def test_we_dw_19_variant_italian_divisions_lose_7_of_their_8(supplied):
+    """WE-DW-19's derived variant: Italian divisions (42-3; A-H's 40-6 alike) get no ⅓ off for
+    retreating, so after the 3-SP fortress they lose 7 of their 8 SP: 10 in all. The French
+    example's 3 + 5 = 8 is then 2 short; losing everything covers it."""
+    fort = cg._c("it-fort-3", "italy", "fortress", "", "3", 3, None)
+    cg.COUNTERS.append(fort)
+    try:
+        def game(keep_one):
+            setup = [P("it-inf-xx-4", "2010"), P("it-inf-xx-6", "2010"), P("it-fort-3", "2010"),
+                     P("de-inf-xx-9", "2009"), P("de-inf-xx-7", "2111"), P("de-hq-xxxx-2nd", "2110")]
+            t = cg.new(setup, crt=cg.fixture_crt({(16, 3): 10}))
+            t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+            t.roll("1d6", [3])
+            t.declare("!retreat 2010")
+            t.eliminate("it-fort-3")
+            t.flip("it-inf-xx-4"), t.flip("it-inf-xx-6"), t.eliminate("it-inf-xx-6")
+            if keep_one:
+                t.move("it-inf-xx-4", "1911")                      # 3 + 5, as the French
+            else:
+                t.eliminate("it-inf-xx-4")                         # 3 + 8
+            t.next_phase()
+            return check(t)
+        r = game(keep_one=True)
+        assert r.combats[0].required_defender == {10}                # 3 + 7, no reduction
+        f = only(r, "13-13")
+        assert "the defender lost 8 SP in the attack on 2010; the CRT requires at least 10" in f.message
+        assert found(game(keep_one=False)) == []
+    finally:
+        cg.COUNTERS.remove(fort)
+
+
 def test_21_1_a_fortress_never_moves():
     t = cg.new(FORT, first_phase="en-movement")
     step = t.move("fr-fort-3", "1911")
@@ -675,8 +748,10 @@ def test_we_dw_21_assault_unit_takes_losses_first(supplied):
     setup = [P("fr-inf-xx-1", "2010"), P("de-aslt-xx-12", "2009"), P("de-inf-xx-9", "2111"),
              P("de-hq-xxxx-2nd", "2110"), P("fr-hq-xxxx-6th", "1911")]
 
+    # the example gives the counterattack's result, 8, not its cell: the French 4 SP × 3 = 12
+    # column on die 6 is not printed, so the fixture puts 8 there (and 0 for the attack)
     def game(losses):
-        t = cg.new(setup, crt=cg.fixture_crt({(20, 6): 0}))
+        t = cg.new(setup, crt=cg.fixture_crt({(20, 6): 0, (12, 6): 8}))
         t.declare("!attack 2010 with 12 Aslt XX, 9 Inf XX supply 2nd 5")
         t.roll("1d6", [6])
         t.declare("!counterattack 2010 supply 6th 2")
@@ -689,7 +764,10 @@ def test_we_dw_21_assault_unit_takes_losses_first(supplied):
         t.flip("de-aslt-xx-12")          # 12 → 6: the 4 assault SP, then 2 as an 8-5
         t.flip("de-inf-xx-9")            # 8 → 6: 8 in all
     r = game(assault_first)
-    assert found(r, "33-4") == [] and found(r, "13-24") == []
+    assert found(r) == []
+    (c,) = r.combats
+    assert c.counter.strengths == {12} and c.counter.results == {8} and c.required_attacker == {8}
+    assert [a.after for a in c.attackers] == [{6}, {6}]          # 12 → 6 and 8 → 6: 8 SP
 
     def assault_kept(t):
         t.flip("de-inf-xx-9"), t.eliminate("de-inf-xx-9")
@@ -728,6 +806,36 @@ def test_we_dw_22_assault_sp_negate_22_16(supplied):
     assert [f.rule for f in found(r)] == ["14-4"]
     f = only(r, "14-4")
     assert "after an attack result of 2 against 3 SP (1/2 of 3 SP): they must retreat" in f.message
+
+
+def test_we_dw_22_alpk_sp_are_all_assault_sp(supplied):
+    """33-9 / WE-DW-22: every SP of a German AlpK (or Jgr) unit is an assault SP — a 5-5 AlpK
+    against the same 4 SP that the 12-5's 4 assault SP could not shake negates 22-16 (5 > 4):
+    the result 2 (≥ 1/2 of 4) forces the retreat."""
+    alpk = cg._c("de-mtn-aslt-iii-1alpk", "germany", "mtn-aslt", "III", "1AlpK", 5, 5, 2)
+    cg.COUNTERS.append(alpk)
+    try:
+        setup = [P("fr-inf-xx-1", "2010"), P(alpk.id, "2009"), P("de-hq-xxxx-2nd", "2110"),
+                 P("fr-inf-xx-2", "2014"), P("de-aslt-xx-13", "2013")]
+        t = cg.new(setup, hexsides={"2009|2010": {"terrain": "rough"}},
+                   crt=cg.fixture_crt({(5, 3): 2, (12, 6): 0}))
+        t.declare("!attack 2014 with 13 Aslt XX supply 2nd 3")      # 33-3's first turn
+        t.roll("1d6", [6])
+        t.advance_to(cg.GameDate(1915, 6, 2), "cp-combat")
+        t.declare("!attack 2010 with 1AlpK Mtn Aslt III supply 2nd 2")
+        t.declare("!terrain 2010 rough")
+        t.roll("1d6", [6])
+        t.flip("fr-inf-xx-1")
+        t.add_marker("strength-minus-1", "2010")
+        t.next_phase()
+        r = check(t)
+    finally:
+        cg.COUNTERS.remove(alpk)
+    c = r.combats[1]
+    assert c.attack.strengths == {5} and c.attack.die == 3 and c.attack.results == {2}
+    assert [f.rule for f in found(r)] == ["14-4"]
+    assert "after an attack result of 2 against 4 SP (1/2 of 4 SP): they must retreat" in \
+        only(r, "14-4").message
 
 
 # ------------------------------------------------------------------ Figure 10 retreat priorities (WE-DW-14)
@@ -776,6 +884,43 @@ def test_we_dw_14_figure_10_retreat_priorities(supply_search):
     step, r = figure_10("1610")
     f = only(r, "14-8")
     assert "priority 7" in f.message
+
+
+def figure_10_bc(unit_at, germans, to):
+    """Figure 10's other two units (HQ in 1411) attacked by two German divisions and retreating
+    to ``to``; the supply searches are the ones every check registers (no test seam)."""
+    setup = [P("fr-inf-xx-1", unit_at), P("de-inf-xx-9", germans[0]), P("de-inf-xx-7", germans[1]),
+             P("fr-hq-xxxx-6th", "1411"), P("de-hq-xxxx-2nd", "1811")]
+    t = cg.new(setup)
+    t.declare(f"!attack {unit_at} with 9 Inf XX, 7 Inf XX supply 2nd 4")
+    t.roll("1d6", [1])
+    t.declare(f"!retreat {unit_at}")
+    t.declare(f"!counterattack {unit_at} supply 6th 2")
+    t.roll("1d6", [1])
+    t.flip("fr-inf-xx-1")
+    t.move("fr-inf-xx-1", to)
+    t.next_phase()
+    r = check(t)
+    return found(r, "14-8") + found(r, "14-8", "undetermined")
+
+
+def test_we_dw_14_figure_10_cases_b_and_c_through_the_log():
+    """Case b: the unit in 1611 (Germans in 1711, 1712) may go to 1511 or 1512, both free of
+    enemy ZOC and closer to the HQ in 1411 (priority 1); 1610 and 1612 are enemy controlled and
+    empty (priority 7). Case c: the unit in 1713 (Germans in 1712, 1812 as in Figure 11) must go
+    to 1613 (priority 1): no supply route passes through 1612 (the 1712 unit's ZOC, 19-7), so
+    1713 is 4 MP from the HQ, not 3 — and 1714, free and also 4 MP away, is only priority 2."""
+    assert figure_10_bc("1611", ("1711", "1712"), "1511") == []
+    assert figure_10_bc("1611", ("1711", "1712"), "1512") == []
+    for to in ("1610", "1612"):
+        (f,) = figure_10_bc("1611", ("1711", "1712"), to)
+        assert f.severity == "violation" and "priority 7); 1511, 1512 had a higher" in f.message
+    assert figure_10_bc("1713", ("1712", "1812"), "1613") == []
+    (f,) = figure_10_bc("1713", ("1712", "1812"), "1714")
+    assert f.severity == "violation"
+    assert "1713→1714 (not enemy controlled, same distance, priority 2); 1613 had a higher" in f.message
+    (f,) = figure_10_bc("1713", ("1712", "1812"), "1612")
+    assert f.severity == "violation" and "priority 7" in f.message
 
 
 def test_figure_10_without_a_supply_search_only_the_certain_part(supplied, monkeypatch):
@@ -968,6 +1113,38 @@ def test_22_19_to_22_21_solid_defence_without_artillery(supplied):
     assert [m.rule for m in r.combats[0].attack.modifiers] == ["22-7"]   # 3 artillery SP ≥ 2
 
 
+def test_22_17_overwhelming_artillery_negates_the_trench_in_1915(supplied):
+    """22-17: in 1915 a siege and a regular artillery battery (each ≥ the 1 defending division)
+    negate the trench: no −2 (22-7), and a result of 2 against the 4 SP forces the retreat that
+    the trench (22-8) would have spared; with the regular battery alone, or in 1916, the trench
+    holds."""
+    def game(attackers, year=1915):
+        # from 2009, 2110 and 1910: all on one side of 2010 (no front and rear, 22-18)
+        setup = [P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009"), P("de-sart-x-1", "2110"),
+                 P("de-art-x-a", "1910"), P("de-hq-xxxx-2nd", "1909")]
+        t = cg.new(setup, crt=cg.fixture_crt({(16, 6): 2, (16, 4): 2, (12, 6): 2, (12, 4): 2}),
+                   markers_after=[(0, "trench")], date=cg.GameDate(year, 6, 1),
+                   last=cg.GameDate(year, 6, 7))
+        t.declare(f"!attack 2010 with {attackers} supply 2nd 6")
+        t.roll("1d6", [6])
+        t.flip("fr-inf-xx-1"), t.add_marker("strength-minus-1", "2010")    # 2 SP lost
+        t.next_phase()
+        return check(t)
+    r = game("9 Inf XX, 1s S Art X, A Art X")
+    (c,) = r.combats
+    assert c.attack.strengths == {16} and c.attack.modifiers == [] and c.attack.results == {2}
+    assert "trench negated (22-17)" in c.attack.terms
+    assert [f.rule for f in found(r)] == ["14-4"]
+    assert "after an attack result of 2 against 4 SP (1/2 of 4 SP): they must retreat" in \
+        only(r, "14-4").message
+    for attackers, year in (("9 Inf XX, A Art X", 1915), ("9 Inf XX, 1s S Art X, A Art X", 1916)):
+        r = game(attackers, year)
+        (c,) = r.combats
+        assert [(m.drm, m.rule) for m in c.attack.modifiers][:1] == [(-2, "22-7")], (attackers, year)
+        assert not any("22-17" in x for x in c.attack.terms)
+        assert found(r) == [], (attackers, year)
+
+
 def test_21_4_no_urban_terrain_with_a_fortress(supplied):
     setup = [P("fr-inf-xx-1", "2010"), P("fr-fort-3", "2010"), P("de-inf-xx-9", "2009"),
              P("de-hq-xxxx-2nd", "1909")]
@@ -1015,14 +1192,18 @@ def test_14_1_every_unit_retreats_and_29_13_artillery_does_not(supplied):
 
 
 def test_14_19_retreat_into_a_neutral_country(supplied):
-    hexes = {"1911": {"country": "switzerland"}}    # a country of no side: neutral
-    t = cg.new(BASIC, hexes=hexes)
-    t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
-    t.roll("1d6", [3])
-    t.flip("fr-inf-xx-1")
-    t.move("fr-inf-xx-1", "1911")
-    t.next_phase()
-    assert "in a neutral country" in only(check(t), "14-19").message
+    def game(hexes):
+        t = cg.new(BASIC, hexes=hexes)
+        t.declare("!attack 2010 with 9 Inf XX, 7 Inf XX supply 2nd 4")
+        t.roll("1d6", [3])
+        t.flip("fr-inf-xx-1")
+        t.move("fr-inf-xx-1", "1911")
+        t.next_phase()
+        return check(t)
+    assert "in a neutral country" in only(game({"1911": {"country": "switzerland"}}),   # no side's
+                                          "14-19").message
+    r = game({})                                                # 1911 in France: the same retreat
+    assert found(r) == [] and found(r, severity="undetermined") == []
 
 
 def test_29_13_artillery_stays_behind_and_is_destroyed(supplied):
@@ -1043,6 +1224,16 @@ def test_29_13_artillery_stays_behind_and_is_destroyed(supplied):
     assert "artillery units do not retreat" in only(game(True), "29-13").message
     assert "artillery that does not retreat with them is destroyed" in \
         only(game(False), "29-13").message
+    # legal: the infantry retreats and the artillery left behind is destroyed — no loss of the
+    # CRT result, so no 13-23 "artillery lost SP while the infantry still has some" either
+    t = cg.new(setup, first_phase="en-combat")
+    t.declare("!attack 2010 with 1 Inf XX, 2 Inf XX supply 6th 2")
+    t.roll("1d6", [6])
+    t.flip("de-inf-xx-9")
+    t.move("de-inf-xx-9", "1911")
+    t.eliminate("de-art-x-a")
+    t.next_phase()
+    assert found(check(t)) == []
 
 
 # ------------------------------------------------------------------ 11-10 attack limit, 29-2 siege artillery
@@ -1069,13 +1260,18 @@ def test_29_2_siege_artillery_in_1914(supplied):
     siege = [c for c in cg.COUNTERS if c.id == "de-art-x-a"][0]
     cg.COUNTERS.append(replace(siege, id="de-sart-x-s", type="siege-art", designation="S"))
     try:
-        setup = [P("fr-inf-xx-1", "2010"), P("de-sart-x-s", "2009")]
-        t = cg.new(setup, date=cg.GameDate(1914, 9, 1), last=cg.GameDate(1914, 9, 7))
-        t.declare("!attack 2010 with S S Art X")
-        t.roll("1d6", [6])
-        t.next_phase()
+        def game(fortress):
+            setup = [P("fr-inf-xx-1", "2010"), P("de-sart-x-s", "2009")]
+            if fortress:
+                setup.append(P("fr-fort-3", "2010"))
+            t = cg.new(setup, date=cg.GameDate(1914, 9, 1), last=cg.GameDate(1914, 9, 7))
+            t.declare("!attack 2010 with S S Art X")
+            t.roll("1d6", [6])
+            t.next_phase()
+            return check(t)
         assert "in 1914 siege artillery attacks only hexes with fortifications" in \
-            only(check(t), "29-2").message
+            only(game(fortress=False), "29-2").message
+        assert found(game(fortress=True), "29-2") == []          # a fortress hex: legal
     finally:
         cg.COUNTERS.pop()
 

@@ -144,6 +144,9 @@ def test_we_dw_17_example_2_supply_line_reductions_give_column_14():
     # 5 SP spent (on the unadjusted 19); 1712 −1, each 1812 unit −2: 4 + 7 + 3 = the 14 column
     assert [(p.hq, p.sp) for p in c.supply] == [("2nd", 5)]
     assert c.attack.strengths == frozenset({14})
+    text = "\n".join(c.summary_lines())
+    assert "13-2 attacking SP: 51 Inf XX 4, 91 Inf XX 7, 52 Inf XX 3 = 14" in text   # 5−1, 9−2, 5−2
+    assert [(p.hq, p.sp) for p in c.counter_supply] == [("6th", 2)]                # ⌈4/2⌉
     # the French unit's line is 6 MP ≤ 8: no counterattack reduction, 4 × 3 = 12
     assert 12 in c.counter.strengths and len(c.counter.strengths) == 1
 

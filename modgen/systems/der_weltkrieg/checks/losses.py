@@ -225,6 +225,13 @@ def check_losses(ctx: CheckContext, st: CombatState, c: Combat):
                                   ("defender", c.defenders, False)):
         if not any(x.side == (c.side if attacking else c.defender_side) for x in c.losses):
             continue                   # nothing lost: no order to judge
+        if not attacking and c.retreats:
+            # 29-13: artillery left behind by a retreat is destroyed — no loss of the CRT
+            # result, so not judged by the loss order (it would read as artillery losing SP
+            # while the infantry that retreated still has some)
+            moved = {m.piece for m in c.retreats}
+            units = [d for d in units if not (d.type in ("art", "siege-art") and
+                                              d.piece not in moved and d.after == frozenset({0}))]
         lus = _loss_units(units, attacking)
         if lus is None:
             continue
