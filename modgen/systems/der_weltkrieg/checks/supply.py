@@ -159,11 +159,15 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
     return loc.found
 
 
-def surrounded_state(ctx: CheckContext, unit: UnitState) -> SL.Surrounded:
+def surrounded_state(ctx: CheckContext, unit: UnitState, *,
+                     fortress_itself: bool = False) -> SL.Surrounded:
+    """20-1 for ``unit`` on the current positions (kept while no piece moves); ``fortress_itself``:
+    ``unit`` is a fortress, judged without 20-9 (``supply_lines.surrounded``)."""
     board = board_state(ctx)
     if board is None or unit.hex is None:
         return SL.Surrounded(None, "20-1", "no map")
-    key = ("surrounded", position_key(ctx), unit.side, unit.hex)
+    key = ("surrounded", position_key(ctx), unit.side, unit.hex) + (("fortress",) if fortress_itself
+                                                                     else ())
     hit = ctx.cache.get(key)
     if hit is None:
         guide = ctx.cache.get(("edge-guide", unit.side))
@@ -172,7 +176,8 @@ def surrounded_state(ctx: CheckContext, unit: UnitState) -> SL.Surrounded:
             guide = ctx.cache[("edge-guide", unit.side)] = SL.edge_distances(
                 board, hexes, side_nations(ctx, unit.side))
         hit = SL.surrounded(board, unit_view(unit), friendly_countries=side_nations(ctx, unit.side),
-                            ezoc=ezoc_of(ctx, unit.side), guide=guide)
+                            ezoc=ezoc_of(ctx, unit.side), guide=guide,
+                            fortress_itself=fortress_itself)
         _cache_put(ctx, key, hit)
     return hit
 

@@ -480,15 +480,17 @@ def edge_distances(board: Board, hexes: Iterable[Hex], friendly_countries: Itera
 
 
 def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str], ezoc,
-               limit: int = 5000, guide: dict[Hex, int] | None = None) -> Surrounded:
+               limit: int = 5000, guide: dict[Hex, int] | None = None,
+               fortress_itself: bool = False) -> Surrounded:
     """20-1 with the interpretations of the module docstring; 20-9: units stacked with a fortress
     are not surrounded. ``guide`` (:func:`edge_distances`) orders the search towards the nearest
-    friendly map edge."""
+    friendly map edge. ``fortress_itself``: ``unit`` is the fortress, judged by 20-1 alone (21-8,
+    21-10: "the fort itself"; 20-9 is about the units with it)."""
     h = unit.hex
     if h is None:
         return Surrounded(None, "20-1", "the unit is not on the map")
     side = unit.side
-    if any(is_fortress(u) for u in _friendly_units(board, h, side)):
+    if not fortress_itself and any(is_fortress(u) for u in _friendly_units(board, h, side)):
         return Surrounded(False, "20-9", f"stacked with a fortress in {h}")
     friendly = set(friendly_countries)
 
