@@ -175,9 +175,22 @@ def surrounded_state(ctx: CheckContext, unit: UnitState, *,
             hexes = [h for b in ctx.boards if b.mapdef is not None for h in b.mapdef.hexes]
             guide = ctx.cache[("edge-guide", unit.side)] = SL.edge_distances(
                 board, hexes, side_nations(ctx, unit.side))
-        hit = SL.surrounded(board, unit_view(unit), friendly_countries=side_nations(ctx, unit.side),
-                            ezoc=ezoc_of(ctx, unit.side), guide=guide,
-                            fortress_itself=fortress_itself)
+        ezoc = ezoc_of(ctx, unit.side)
+        if fortress_itself:
+            # (asked at every end of an enemy Combat Phase, 21-10: the fortress's bare-map line to
+            # the nearest friendly map edge, still open, answers without a search)
+            pkey = ("edge-path", unit.side, unit.hex)
+            path = ctx.cache.get(pkey, ...)
+            if path is ...:
+                path = ctx.cache[pkey] = SL.edge_path(guide, unit.hex)
+            if path is not None and all(SL.loc_passable(board, unit.side, ezoc, x)
+                                        for x in path[1:]):
+                hit = SL.Surrounded(False, "20-1", f"line of communication from {unit.hex} to the "
+                                    f"friendly map edge at {path[-1]}")
+        if hit is None:
+            hit = SL.surrounded(board, unit_view(unit),
+                                friendly_countries=side_nations(ctx, unit.side), ezoc=ezoc,
+                                guide=guide, fortress_itself=fortress_itself)
         _cache_put(ctx, key, hit)
     return hit
 
