@@ -800,7 +800,7 @@ def test_21_10_the_count_starts_over_when_the_ring_opens():
     assert found(siege_game([1, 1], removed=False, broken_on=GameDate(1915, 6, 3))) == []
 
 
-def test_21_10_relief_resets_the_count():
+def test_21_10_a_ring_open_at_the_roll_is_undetermined():
     """21-10: consecutive turns — a fortress the enemy ring left at the roll may have been
     relieved: its count is no longer certain, and a 2 that would surrender it is undetermined,
     never a violation either way."""
