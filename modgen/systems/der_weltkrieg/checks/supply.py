@@ -162,13 +162,14 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
 def surrounded_state(ctx: CheckContext, unit: UnitState, *,
                      fortress_itself: bool = False) -> SL.Surrounded:
     """20-1 for ``unit`` on the current positions (kept while no piece moves); ``fortress_itself``:
-    ``unit`` is a fortress, judged without 20-9 (``supply_lines.surrounded``)."""
+    ``unit`` is a fortress, judged without 20-9 (``supply_lines.surrounded``; not kept: a fortress
+    is asked once per enemy Combat Phase end, 21-10, so its answers would only fill the supply
+    caches and bring their eviction sooner)."""
     board = board_state(ctx)
     if board is None or unit.hex is None:
         return SL.Surrounded(None, "20-1", "no map")
-    key = ("surrounded", position_key(ctx), unit.side, unit.hex) + (("fortress",) if fortress_itself
-                                                                     else ())
-    hit = ctx.cache.get(key)
+    key = ("surrounded", position_key(ctx), unit.side, unit.hex)
+    hit = None if fortress_itself else ctx.cache.get(key)
     if hit is None:
         guide = ctx.cache.get(("edge-guide", unit.side))
         if guide is None:
@@ -191,7 +192,8 @@ def surrounded_state(ctx: CheckContext, unit: UnitState, *,
             hit = SL.surrounded(board, unit_view(unit),
                                 friendly_countries=side_nations(ctx, unit.side), ezoc=ezoc,
                                 guide=guide, fortress_itself=fortress_itself)
-        _cache_put(ctx, key, hit)
+        if not fortress_itself:
+            _cache_put(ctx, key, hit)
     return hit
 
 
