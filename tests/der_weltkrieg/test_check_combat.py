@@ -768,6 +768,27 @@ def siege_game(roll, *, removed, strength=15, roll_on=AUG_1, broken_on=None, rel
     return check(t)
 
 
+def test_21_10_a_turn_the_log_skips_leaves_a_lower_bound():
+    """The tracker jumps from the Central Powers Combat Phase of 1 June to 3 June: the end of the
+    enemy Combat Phase of 2 June is not in the log, so the count before it is not known — 13
+    turns counted from 3 June on, a removal on a 2 at the roll of 2 August is undetermined."""
+    fort = "fr-fort-15"
+    setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+    t = cg.new(setup, last=GameDate(1915, 9, 7))
+    t.next_phase()
+    t.set_turn(GameDate(1915, 6, 3), "cp-combat")
+    t.advance_to(GameDate(1915, 8, 2), "cp-combat")
+    t.declare("!siege 2010")
+    t.roll("2d6", [1, 1])
+    t.eliminate(fort), t.eliminate("fr-inf-xx-1")
+    t.next_phase()
+    r = check(t)
+    assert found(r, "21-11") == []
+    u = only(r, "21-11", "undetermined")
+    assert "surrounded at least 13 turns" in u.message
+    assert "between Turn 1 June 1915 and Turn 3 June 1915" in u.missing
+
+
 def test_we_dw_20_fortress_surrender_roll():
     """WE-DW-20 through the log: a 15-SP fortress surrounded for the 14 Central Powers Combat
     Phases of June and July 1915 (21-10) is prone 1 turn at the roll of 1 August: a 2 surrenders

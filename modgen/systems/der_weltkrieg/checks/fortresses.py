@@ -307,9 +307,9 @@ def count_surrounded_turns(ctx: CheckContext, ended: PhaseInfo):
         if gap is not None:
             prev = F.SurroundedTurns(0, None, gap)
         s = fortress_surrounded(ctx, u)
-        counts[key] = F.count_surrounded_turn(
-            prev, s.value, f"whether {u.name} was surrounded at the end of the enemy Combat Phase "
-                           f"of {ended.date} ({s.reason})")
+        why = "" if s.value is not None else (f"whether {u.name} was surrounded at the end of the "
+                                              f"enemy Combat Phase of {ended.date} ({s.reason})")
+        counts[key] = F.count_surrounded_turn(prev, s.value, why)
     for key in [k for k in counts if k[0] != ended.side and k not in seen]:
         del counts[key]           # the fortress is gone
     return ()
