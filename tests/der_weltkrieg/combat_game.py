@@ -166,12 +166,14 @@ def fixture_crt(cells: dict, *, printed: bool = True, base=None):
                    printed_cells=crt.printed_cells if not printed else frozenset())
 
 
-def new(setup, *, hexsides=None, markers_after=(), **kw):
+def new(setup, *, hexsides=None, markers_after=(), log_start=None, **kw):
     """A TestGame on :func:`game` whose begin state places ``setup`` in order (and a marker
-    after the unit whose index ``markers_after`` names: [(index, marker id)])."""
+    after the unit whose index ``markers_after`` names: [(index, marker id)]). ``log_start``:
+    (date, phase id) where the log begins when it is not the scenario's start (a continuation)."""
     from modgen.testing import TestGame
     g = game(setup, hexsides=hexsides, **kw)
-    t = TestGame(g, g.scenarios["t"], setup=False)
+    date, phase = log_start or (None, None)
+    t = TestGame(g, g.scenarios["t"], setup=False, date=date, phase=phase)
     t.side = {"cp": "Central Powers", "en": "Entente"}[kw.get("first_phase", "cp-combat")[:2]]
     after = {}
     for i, m in markers_after:

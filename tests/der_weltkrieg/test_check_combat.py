@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from modgen.model.types import GameDate
+
 sys.path.insert(0, str(Path(__file__).parent))
 import combat_game as cg  # noqa: E402
 
@@ -720,26 +722,126 @@ def test_21_1_a_fortress_never_moves():
     assert f.step == step and "fortresses are immobile" in f.message
 
 
-def test_we_dw_20_fortress_surrender_roll(monkeypatch):
-    monkeypatch.setattr(CR, "_SURROUNDED_TURNS", lambda ctx, fort: 14)
-    setup = [P("fr-fort-15", "2010"), P("fr-inf-xx-1", "2010"), P("de-inf-xx-9", "2009")]
+#: the six hexes around 2010, where German units cut the fortress off (20-1: no line of
+#: communication out of 2010)
+RING_2010 = [("de-inf-xx-9", "2009"), ("de-inf-xx-6", "2110"), ("de-inf-xx-10", "1910"),
+             ("de-inf-xx-7", "2011"), ("de-inf-xx-8", "2111"), ("de-inf-xx-5", "1911")]
+#: German units that close the ring again after 2009, 2110 and 1910 are emptied (their paths)
+RING_RESERVE = [("de-inf-x-2", "2006", ("2007", "2008", "2009")),
+                ("de-cav-xx-3", "2207", ("2208", "2209", "2110")),
+                ("de-cav-x-4", "1807", ("1808", "1809", "1910"))]
+AUG_1 = GameDate(1915, 8, 1)
 
-    def game(dice, removed):
-        t = cg.new(setup)
-        t.declare("!siege 2010")
-        t.roll("2d6", dice)
-        if removed:
-            t.eliminate("fr-fort-15"), t.eliminate("fr-inf-xx-1")
-        t.next_phase()
-        return check(t)
-    assert found(game([1, 1], removed=True)) == []            # 2 − 1 = 1 ≤ 1 turn prone
-    f = only(game([1, 1], removed=False), "21-11")
+
+def siege_game(roll, *, removed, strength=15, roll_on=AUG_1, broken_on=None, relieved=False,
+               continuation=False):
+    """A French fortress in 2010 (with 1 Inf XX) ringed by German units from the start, 1 June
+    1915; the !siege roll ``roll`` at the start of the Central Powers Combat Phase of ``roll_on``,
+    the fortress and its infantry ``removed`` or not. 21-10 counts one turn at the end of each
+    enemy (Central Powers) Combat Phase the fortress is surrounded. ``broken_on``: the ring opens
+    in that turn's Central Powers Combat Phase (its units in 2009, 2110 and 1910 are eliminated:
+    2009 is then in no enemy ZOC) and closes again in the next Movement Phase (``RING_RESERVE``);
+    ``relieved``: the ring opens at the roll (the same three eliminated);
+    ``continuation``: the scenario starts in May, the log on 1 June."""
+    fort = f"fr-fort-{strength}"
+    start = GameDate(1915, 6, 1)
+    setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010] + \
+        [P(c, h) for c, h, _path in RING_RESERVE]
+    more = dict(date=GameDate(1915, 5, 1), log_start=(start, "cp-combat")) if continuation else {}
+    t = cg.new(setup, last=GameDate(1915, 9, 7), **more)
+    if broken_on is not None:
+        t.advance_to(broken_on, "cp-combat")
+        for c, _h in RING_2010[:3]:
+            t.eliminate(c)
+        t.next_phase(7)                                 # the next turn's cp-movement
+        for c, _h, path in RING_RESERVE:
+            t.move(c, *path)
+    t.advance_to(roll_on, "cp-combat")
+    if relieved:
+        for c, _h in RING_2010[:3]:
+            t.eliminate(c)
+    t.declare("!siege 2010")
+    t.roll("2d6", roll)
+    if removed:
+        t.eliminate(fort), t.eliminate("fr-inf-xx-1")
+    t.next_phase()
+    return check(t)
+
+
+def test_21_10_a_turn_the_log_skips_leaves_a_lower_bound():
+    """The tracker jumps from the Central Powers Combat Phase of 1 June to 3 June: the end of the
+    enemy Combat Phase of 2 June is not in the log, so the count before it is not known — 13
+    turns counted from 3 June on, a removal on a 2 at the roll of 2 August is undetermined."""
+    fort = "fr-fort-15"
+    setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+    t = cg.new(setup, last=GameDate(1915, 9, 7))
+    t.next_phase()
+    t.set_turn(GameDate(1915, 6, 3), "cp-combat")
+    t.advance_to(GameDate(1915, 8, 2), "cp-combat")
+    t.declare("!siege 2010")
+    t.roll("2d6", [1, 1])
+    t.eliminate(fort), t.eliminate("fr-inf-xx-1")
+    t.next_phase()
+    r = check(t)
+    assert found(r, "21-11") == []
+    u = only(r, "21-11", "undetermined")
+    assert "surrounded at least 13 turns" in u.message
+    assert "between Turn 1 June 1915 and Turn 3 June 1915" in u.missing
+
+
+def test_we_dw_20_fortress_surrender_roll():
+    """WE-DW-20 through the log: a 15-SP fortress surrounded for the 14 Central Powers Combat
+    Phases of June and July 1915 (21-10) is prone 1 turn at the roll of 1 August: a 2 surrenders
+    it (2 − 1 = 1 ≤ 1), a 3 does not (derived)."""
+    assert found(siege_game([1, 1], removed=True)) == []            # 2 − 1 = 1 ≤ 1 turn prone
+    f = only(siege_game([1, 1], removed=False), "21-11")
     assert "2d6 = 2" in f.message and "surrounded 14 turns, prone 1" in f.message
-    assert found(game([1, 2], removed=False)) == []           # 3 − 1 = 2 > 1: it holds
-    assert "it holds" in only(game([1, 2], removed=True), "21-11").message
-    monkeypatch.setattr(CR, "_SURROUNDED_TURNS", None)
-    f = only(game([1, 1], removed=True), "21-11", "undetermined")
-    assert "a 15-SP fortress is prone to surrender after 14 surrounded turns" in f.message
+    assert "it surrenders with every unit in 2010" in f.message
+    assert found(siege_game([1, 2], removed=False)) == []           # 3 − 1 = 2 > 1: it holds
+    assert "it holds" in only(siege_game([1, 2], removed=True), "21-11").message
+
+
+def test_21_10_a_surrender_too_early():
+    """21-10: at the roll of 7 July the fortress has been surrounded 13 turns: not yet prone, so
+    even a 2 does not surrender it — removing it breaks 21-11; on 2 August (15 turns, prone 2) a 2
+    or a 3 does."""
+    f = only(siege_game([1, 1], removed=True, roll_on=GameDate(1915, 7, 7)), "21-11")
+    assert "surrounded 13 turns, prone 0" in f.message and "it holds" in f.message
+    assert found(siege_game([1, 2], removed=True, roll_on=GameDate(1915, 8, 2))) == []
+    f = only(siege_game([1, 2], removed=False, roll_on=GameDate(1915, 8, 2)), "21-11")
+    assert "surrounded 15 turns, prone 2" in f.message
+
+
+def test_21_10_the_count_starts_over_when_the_ring_opens():
+    """21-10: consecutive turns — the ring open at the end of the Central Powers Combat Phase of
+    3 June, closed again on 4 June: 4 + 7 = 11 turns at the roll of 1 August, not 14: a 2 does
+    not surrender the fortress."""
+    f = only(siege_game([1, 1], removed=True, broken_on=GameDate(1915, 6, 3)), "21-11")
+    assert "surrounded 11 turns, prone 0" in f.message and "it holds" in f.message
+    assert found(siege_game([1, 1], removed=False, broken_on=GameDate(1915, 6, 3))) == []
+
+
+def test_21_10_a_ring_open_at_the_roll_is_undetermined():
+    """21-10: consecutive turns — a fortress the enemy ring left at the roll may have been
+    relieved: its count is no longer certain, and a 2 that would surrender it is undetermined,
+    never a violation either way."""
+    for removed in (True, False):
+        r = siege_game([1, 1], removed=removed, relieved=True)
+        assert found(r) == []
+        u = only(r, "21-11", "undetermined")
+        assert "still surrounded at the roll" in u.missing
+
+
+def test_21_10_a_continuation_log_gives_a_lower_bound():
+    """A log that starts after the scenario's first phase cannot tell how long the fortress was
+    surrounded before: the count is a lower bound. 14 turns seen decide a 2 (it surrenders
+    whatever came before); 13 seen cannot clear a removal."""
+    r = siege_game([1, 1], removed=False, continuation=True)
+    assert "surrounded at least 14 turns" in only(r, "21-11").message
+    r = siege_game([1, 1], removed=True, continuation=True, roll_on=GameDate(1915, 7, 7))
+    assert found(r) == []
+    u = only(r, "21-11", "undetermined")
+    assert "continuation log" in u.missing and "at least 13 turns" in u.message
 
 
 # ------------------------------------------------------------------ 33 assault units (WE-DW-21, WE-DW-22)

@@ -106,6 +106,29 @@ def test_surrounded_20_1_three_valued_and_fortress_20_9():
     fort = unit("1515", side=EN, cid="f", nation="italy", type="fortress", size="", movement=None)
     b5 = BoardState.build(m2, list(b.all_units()) + [fort])
     assert L.surrounded(b5, me, friendly_countries={"italy"}, ezoc=enemy_zoc(b5, EN)).value is False
+    # 21-10 / 21-8: the fortress itself is judged by 20-1 alone — ringed, it is surrounded
+    s6 = L.surrounded(b5, fort, friendly_countries={"italy"}, ezoc=enemy_zoc(b5, EN),
+                      fortress_itself=True)
+    assert s6.value is True
+
+
+def test_edge_path_is_a_witness_of_20_1():
+    """``edge_path``: the bare-map line down the edge guide; open (every hex after the first
+    ``loc_passable``) it proves a line of communication, as the full search finds."""
+    m = make_map((10, 20), (10, 20), country="italy")
+    guide = L.edge_distances(BoardState.build(m, []), list(m.hexes), {"italy"})
+    path = L.edge_path(guide, H("1515"))
+    assert path[0] == H("1515") and guide[path[-1]] == 0 and len(path) == guide[H("1515")] + 1
+    assert all(a.distance(b) == 1 for a, b in zip(path, path[1:]))
+    me = unit("1515", side=EN, cid="me", nation="italy")
+    free = BoardState.build(m, [me])
+    assert all(L.loc_passable(free, EN, set(), x) for x in path[1:])
+    # an enemy unit on the path's second hex closes it; the full search still finds a way round
+    block = unit(str(path[1]), side=CP, cid="x", nation="austria-hungary")
+    b = BoardState.build(m, [me, block])
+    ez = enemy_zoc(b, EN)
+    assert not L.loc_passable(b, EN, ez, path[1])
+    assert L.surrounded(b, me, friendly_countries={"italy"}, ezoc=ez, guide=guide).value is False
 
 
 def test_pocket_20_14_and_triangle_37_7():

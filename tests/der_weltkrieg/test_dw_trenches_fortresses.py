@@ -61,3 +61,31 @@ def test_abandon_and_reduce_21_8_21_9():
     assert F.reduction_rpl(9, date=GameDate(1914, 9, 1), nation="austria-hungary") == (0, 0)
     assert F.open_city_possible(GameDate(1914, 8, 3), 8) and not F.open_city_possible(GameDate(1914, 10, 1), 8)
     assert not F.open_city_possible(GameDate(1914, 8, 3), 9)
+
+
+def test_21_10_count_surrounded_turns_consecutive_and_ranges():
+    from modgen.systems.der_weltkrieg.rules.fortresses import (NEVER_SURROUNDED, SurroundedTurns,
+                                                               count_surrounded_turn)
+    n = NEVER_SURROUNDED
+    for _ in range(3):
+        n = count_surrounded_turn(n, True)
+    assert (n.lo, n.hi, n.exact) == (3, 3, True)
+    assert count_surrounded_turn(n, False) == NEVER_SURROUNDED        # not consecutive: over
+    u = count_surrounded_turn(n, None, "edge unknown")                # 20-1 undetermined
+    assert (u.lo, u.hi, u.why) == (0, 4, "edge unknown")
+    c = count_surrounded_turn(SurroundedTurns(0, None, "before the log"), True)
+    assert (c.lo, c.hi, c.why) == (1, None, "before the log")
+
+
+def test_21_11_surrender_required_over_a_range():
+    from modgen.systems.der_weltkrieg.rules.fortresses import SurroundedTurns, surrender_required
+    # WE-DW-20: 15 SP, 14 turns → prone 1: a 2 surrenders, a 3 does not
+    assert surrender_required(2, 15, SurroundedTurns(14, 14)) is True
+    assert surrender_required(3, 15, SurroundedTurns(14, 14)) is False
+    assert surrender_required(2, 15, SurroundedTurns(13, 13)) is False    # not yet prone
+    assert surrender_required(2, 15, SurroundedTurns(14, None)) is True   # at least 14: surely
+    assert surrender_required(2, 15, SurroundedTurns(13, None)) is None   # depends on the past
+    assert surrender_required(2, 15, SurroundedTurns(0, 14)) is None
+    assert surrender_required(12, 15, SurroundedTurns(0, 20)) is False    # 11 > 7 prone at most
+    assert surrender_required(2, 12, SurroundedTurns(7, 7)) is True       # ≤ 12 SP: after 7
+    assert surrender_required(2, 24, SurroundedTurns(27, 27)) is False    # ≥ 24 SP: after 28

@@ -397,26 +397,19 @@ _SUPPLY_SEARCH: Callable | None = None
 _HQ_LOC: Callable | None = None
 #: ``fn(ctx, unit) -> bool | None``: whether the unit is surrounded (20-1).
 _SURROUNDED: Callable | None = None
-#: ``fn(ctx, fortress) -> int | None``: consecutive turns the fortress has been surrounded (21-10:
-#: a turn runs from the end of an enemy Combat Phase to the start of the next).
-_SURROUNDED_TURNS: Callable | None = None
 
 
 def set_supply_search(supply_line_length: Callable | None = None, hq_has_loc: Callable | None = None,
-                      surrounded: Callable | None = None,
-                      surrounded_turns: Callable | None = None) -> None:
+                      surrounded: Callable | None = None) -> None:
     """Register the supply rules' searches (any of them). Combat rules call them through
-    :func:`supply_line_length`, :func:`hq_has_loc`, :func:`is_surrounded` and
-    :func:`fortress_surrounded_turns`."""
-    global _SUPPLY_SEARCH, _HQ_LOC, _SURROUNDED, _SURROUNDED_TURNS
+    :func:`supply_line_length`, :func:`hq_has_loc` and :func:`is_surrounded`."""
+    global _SUPPLY_SEARCH, _HQ_LOC, _SURROUNDED
     if supply_line_length is not None:
         _SUPPLY_SEARCH = supply_line_length
     if hq_has_loc is not None:
         _HQ_LOC = hq_has_loc
     if surrounded is not None:
         _SURROUNDED = surrounded
-    if surrounded_turns is not None:
-        _SURROUNDED_TURNS = surrounded_turns
 
 
 def supply_line_length(ctx, unit, start: Hex, hq, max_mp: int) -> int | None | type(...):
@@ -433,10 +426,6 @@ def hq_has_loc(ctx, hq) -> bool | None:
 
 def is_surrounded(ctx, unit) -> bool | None:
     return None if _SURROUNDED is None else _SURROUNDED(ctx, unit)
-
-
-def fortress_surrounded_turns(ctx, fortress) -> int | None:
-    return None if _SURROUNDED_TURNS is None else _SURROUNDED_TURNS(ctx, fortress)
 
 
 NO_SUPPLY_SEARCH = ("the supply-line search (19-5..19-8: the supply rules register it with "

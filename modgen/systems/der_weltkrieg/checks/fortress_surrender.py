@@ -1,7 +1,11 @@
 """Fortress surrender (21-10, 21-11): after ``!siege <hex>`` the next 2d6 is the surrender roll
 of the fortress there; at the end of the phase the fortress and every unit with it must be gone
-when the roll − 1 is at most the turns it has been prone to surrender (the turns it has been
-surrounded, 20-1, come from the supply rules; undetermined until they are registered).
+when the roll − 1 is at most the turns it has been prone to surrender. The turns it has been
+surrounded (20-1) are those counted at the ends of the enemy Combat Phases (21-10,
+``fortresses.count_surrounded_turns``), as they stand at the roll; a fortress not surrounded (or not
+known to be) at the roll may have been relieved since: its count's lower bound is then 0. Where
+the count is a range (a continuation log, 20-1 undetermined) a verdict it decides is
+*undetermined*, naming what is missing.
 """
 from __future__ import annotations
 
@@ -9,14 +13,15 @@ from modgen.check.context import CheckContext
 from modgen.check.findings import UNDETERMINED, VIOLATION, WARNING
 from modgen.hexgrid import Hex
 
-from ..combat_record import fortress_surrounded_turns
+from ..rules import fortresses as F
 from .combat_state import CombatState, is_unit
+from .fortresses import fortress_surrounded, surrounded_turns
 
 
 def surrender_roll(ctx: CheckContext, st: CombatState, roll):
     """21-10, 21-11: a 2d6 at the start of the enemy Combat Phase for a fortress prone to
     surrender; the fortress and every unit with it surrender when the roll − 1 ≤ the turns it has
-    been prone. How long it has been surrounded (20-1) comes from the supply rules."""
+    been prone. How long it has been surrounded (21-10) is read now, at the roll."""
     if st.siege is None:
         return
     h, _step = st.siege
@@ -27,37 +32,46 @@ def surrender_roll(ctx: CheckContext, st: CombatState, roll):
         yield ctx.finding("21-11", WARNING, f"!siege {h}: no fortress stands in {h}", hexes=[h],
                           check="combat")
         return
-    st.pending[("siege", h)] = {"roll": total, "step": ctx.step, "forts": [f.piece for f in forts]}
+    turns = surrounded_turns(ctx, forts[0])
+    now = fortress_surrounded(ctx, forts[0])
+    if now.value is not True and turns.lo > 0:
+        # relieved since the last enemy Combat Phase (or not known): the streak may have ended
+        turns = F.SurroundedTurns(0, turns.hi, f"whether {forts[0].name} is still surrounded at "
+                                               f"the roll ({now.reason})")
+    st.pending[("siege", h)] = {"roll": total, "step": ctx.step, "forts": [f.piece for f in forts],
+                                "turns": turns}
 
 
 def siege_result(ctx: CheckContext, h: Hex, v: dict):
     """21-10 / 21-11 worked out at the end of the phase of the roll: a fortress that surrenders
     leaves the map with every unit in its hex; one that holds stays."""
-    from ..rules.combat import fortress_prone_after, fortress_prone_turns, fortress_surrenders
+    from ..rules.combat import fortress_prone_after, fortress_prone_turns
     forts = [ctx.units.get(p) for p in v["forts"]]
     gone = all(f is None or f.hex is None for f in forts)
     left = [u for u in ctx.units_at(h) if is_unit(u)]
     strength = sum((f.counter.front.strength or 0) for f in forts if f is not None)
     after = fortress_prone_after(strength)
     roll = v["roll"]
-    turns = {fortress_surrounded_turns(ctx, f) for f in forts if f is not None}
+    turns: F.SurroundedTurns = v["turns"]
     what = (f"fortress surrender roll for {h} at step {v['step']}: 2d6 = {roll}; a {strength}-SP "
             f"fortress is prone to surrender after {after} surrounded turns (21-10) and surrenders "
             f"when the roll − 1 = {roll - 1} is at most the turns it has been prone (21-11)")
-    if None in turns or len(turns) != 1:
+    must = F.surrender_required(roll, strength, turns)
+    if turns.exact:
+        what += f": surrounded {turns.lo} turns, prone {fortress_prone_turns(strength, turns.lo)}"
+    else:
+        what += (f": surrounded at least {turns.lo} turns" if turns.hi is None else
+                 f": surrounded {turns.lo} to {turns.hi} turns")
+    if must is None:
         yield ctx.finding("21-11", UNDETERMINED, what + f"; the fortress "
                           f"{'was removed' if gone else 'held'}", hexes=[h], step=v["step"],
-                          missing="the turns the fortress has been surrounded (20-1, supply rules)",
+                          missing=turns.why or "the turns the fortress has been surrounded (20-1)",
                           check="combat")
         return
-    n = turns.pop()
-    prone = fortress_prone_turns(strength, n)
-    must = fortress_surrenders(roll, prone)
-    what += f": surrounded {n} turns, prone {prone}"
     if must and (not gone or left):
         yield ctx.finding("21-11", VIOLATION, what + f" — it surrenders with every unit in {h}, "
                           f"but {', '.join(u.name for u in left) or 'the fortress'} stayed",
                           hexes=[h], step=v["step"], check="combat")
-    elif not must and gone:
+    elif must is False and gone:
         yield ctx.finding("21-11", VIOLATION, what + " — it holds, but the fortress was removed",
                           hexes=[h], step=v["step"], check="combat")

@@ -7,7 +7,15 @@ fortress may only be abandoned by its owner in his Movement Phase when it is not
 (21-8); reducing it, from the 1st turn of November 1914 and not for Russia, gives RPL SP equal to a
 third of the strength removed (21-9: both roundings accepted), placed in its hex. Judged at the end
 of the phase, so the replacement counter and the RPL may be placed in any order. 21-1 (never
-moves), 21-3 (never attacks) and 21-10/21-11 (surrender rolls) are judged by the combat rules.
+moves), 21-3 (never attacks) and 21-11 (surrender rolls) are judged by the combat rules.
+
+21-10 (the count the surrender rolls read, no finding): at each end of a Combat Phase, each
+fortress of the other side on the map is looked at with the 20-1 search (the fortress itself:
+20-9 is about the units with it); a surrounded one has one more consecutive surrounded turn, one
+that is not starts over. The count is exact from a log that starts with the scenario; otherwise
+(a continuation log, a turn whose Combat Phase the log skips, the turn not read) it is a lower
+bound, and where 20-1 is undetermined the streak may have ended: the count is a range
+(``rules.fortresses.SurroundedTurns``) and a verdict on it names what is missing.
 
 21-12 (open cities): in August and September 1914 a fortress of strength 8 or less in a city
 centre may declare an open city the instant the city is surrounded (no line of communication to
@@ -226,3 +234,82 @@ def open_city_exit(ctx: CheckContext, u: UnitState, frm: Hex) -> bool:
     st = ctx.cache.get("fortress-state")
     return st is not None and any(r.hex == frm and r.side == u.side and r.open_city is not False
                                   for r in st.removed)
+
+
+# --------------------------------------------------------------------------- 21-10: the count
+
+SIEGE_STATE = "dw-fortress-sieges"
+
+
+def _siege_state(ctx: CheckContext) -> dict:
+    st = ctx.cache.get(SIEGE_STATE)
+    if st is None:
+        # counts: (side, hex) -> SurroundedTurns of the fortress there; sampled: besieging side ->
+        # the turn of its last Combat Phase end looked at
+        st = ctx.cache[SIEGE_STATE] = {"counts": {}, "sampled": {}}
+    return st
+
+
+def _unknown_start(ctx: CheckContext) -> F.SurroundedTurns:
+    return (F.NEVER_SURROUNDED if ctx.log_starts_scenario else
+            F.SurroundedTurns(0, None, "the turns before the log starts (a continuation log: the "
+                                       "count of turns surrounded is a lower bound)"))
+
+
+def _previous_turn(date):
+    """The normal turn before ``date`` (rule 5: the Monthly Special Turn has no Combat Phase)."""
+    if date.turn > 1:
+        return type(date)(date.year, date.month, date.turn - 1)
+    y, m = (date.year, date.month - 1) if date.month > 1 else (date.year - 1, 12)
+    return type(date)(y, m, 7)
+
+
+def surrounded_turns(ctx: CheckContext, fort: UnitState) -> F.SurroundedTurns:
+    """21-10: the consecutive turns ``fort`` has been surrounded, as counted at the ends of the
+    enemy Combat Phases so far."""
+    return _siege_state(ctx)["counts"].get((fort.side, fort.hex)) or _unknown_start(ctx)
+
+
+def fortress_surrounded(ctx: CheckContext, fort: UnitState):
+    """20-1 for the fortress itself on the current positions (``supply.surrounded_state``)."""
+    from .supply import surrounded_state
+    return surrounded_state(ctx, fort, fortress_itself=True)
+
+
+@rule("21-10", "phase_end")
+def count_surrounded_turns(ctx: CheckContext, ended: PhaseInfo):
+    """21-10 bookkeeping (no finding): at the end of a Combat Phase, one more turn surrounded for
+    each fortress of the other side that is surrounded (20-1), none for one that is not."""
+    if ended.kind != "combat" or ended.side is None:
+        return ()
+    st = _siege_state(ctx)
+    last = st["sampled"].get(ended.side)
+    gap = None
+    if ended.date is None:
+        gap = "the turn of the Combat Phase (not read from the turn tracker)"
+    elif last is not None and last != _previous_turn(ended.date) and last != ended.date:
+        gap = (f"whether the fortress was surrounded between {last} and {ended.date} (the log "
+               f"shows no end of the enemy Combat Phase in between)")
+    if ended.date is not None:
+        st["sampled"][ended.side] = ended.date
+    if last == ended.date and ended.date is not None:
+        return ()                 # the same Combat Phase again (the tracker went back): counted
+    counts = st["counts"]
+    seen = set()
+    for u in ctx.units.values():
+        if u.hex is None or u.side is None or u.side == ended.side or not _fortress(u):
+            continue
+        key = (u.side, u.hex)
+        if key in seen:
+            continue              # two fortress counters in one hex (21-7): one fortress
+        seen.add(key)
+        prev = counts.get(key) or _unknown_start(ctx)
+        if gap is not None:
+            prev = F.SurroundedTurns(0, None, gap)
+        s = fortress_surrounded(ctx, u)
+        why = "" if s.value is not None else (f"whether {u.name} was surrounded at the end of the "
+                                              f"enemy Combat Phase of {ended.date} ({s.reason})")
+        counts[key] = F.count_surrounded_turn(prev, s.value, why)
+    for key in [k for k in counts if k[0] != ended.side and k not in seen]:
+        del counts[key]           # the fortress is gone
+    return ()

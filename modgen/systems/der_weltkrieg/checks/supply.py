@@ -159,21 +159,41 @@ def hq_has_loc(ctx: CheckContext, hq: UnitState) -> bool | None:
     return loc.found
 
 
-def surrounded_state(ctx: CheckContext, unit: UnitState) -> SL.Surrounded:
+def surrounded_state(ctx: CheckContext, unit: UnitState, *,
+                     fortress_itself: bool = False) -> SL.Surrounded:
+    """20-1 for ``unit`` on the current positions (kept while no piece moves); ``fortress_itself``:
+    ``unit`` is a fortress, judged without 20-9 (``supply_lines.surrounded``; not kept: a fortress
+    is asked once per enemy Combat Phase end, 21-10, so its answers would only fill the supply
+    caches and bring their eviction sooner)."""
     board = board_state(ctx)
     if board is None or unit.hex is None:
         return SL.Surrounded(None, "20-1", "no map")
     key = ("surrounded", position_key(ctx), unit.side, unit.hex)
-    hit = ctx.cache.get(key)
+    hit = None if fortress_itself else ctx.cache.get(key)
     if hit is None:
         guide = ctx.cache.get(("edge-guide", unit.side))
         if guide is None:
             hexes = [h for b in ctx.boards if b.mapdef is not None for h in b.mapdef.hexes]
             guide = ctx.cache[("edge-guide", unit.side)] = SL.edge_distances(
                 board, hexes, side_nations(ctx, unit.side))
-        hit = SL.surrounded(board, unit_view(unit), friendly_countries=side_nations(ctx, unit.side),
-                            ezoc=ezoc_of(ctx, unit.side), guide=guide)
-        _cache_put(ctx, key, hit)
+        ezoc = ezoc_of(ctx, unit.side)
+        if fortress_itself:
+            # (asked at every end of an enemy Combat Phase, 21-10: the fortress's bare-map line to
+            # the nearest friendly map edge, still open, answers without a search)
+            pkey = ("edge-path", unit.side, unit.hex)
+            path = ctx.cache.get(pkey, ...)
+            if path is ...:
+                path = ctx.cache[pkey] = SL.edge_path(guide, unit.hex)
+            if path is not None and all(SL.loc_passable(board, unit.side, ezoc, x)
+                                        for x in path[1:]):
+                hit = SL.Surrounded(False, "20-1", f"line of communication from {unit.hex} to the "
+                                    f"friendly map edge at {path[-1]}")
+        if hit is None:
+            hit = SL.surrounded(board, unit_view(unit),
+                                friendly_countries=side_nations(ctx, unit.side), ezoc=ezoc,
+                                guide=guide, fortress_itself=fortress_itself)
+        if not fortress_itself:
+            _cache_put(ctx, key, hit)
     return hit
 
 

@@ -11,13 +11,17 @@
   the same way, for RPL SP equal to a third of the strength removed (the rounding is not stated:
   both roundings are accepted) (:func:`removal_allowed`, :func:`reduction_rpl`);
 * 21-12 the open city of August-September 1914 (:func:`open_city_possible`);
-* 21-10 / 21-11 surrender rolls are judged with combat (the combat rules).
+* 21-10 the consecutive turns a fortress has been surrounded, counted at each end of an enemy
+  Combat Phase (:func:`count_surrounded_turn`, a range when the log cannot tell), and 21-11 what a
+  surrender roll requires over that range (:func:`surrender_required`); the roll itself is judged
+  with combat (``checks/fortress_surrender.py``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from modgen.model.types import GameDate
+from .combat import fortress_prone_turns, fortress_surrenders
 from .units import RUSSIA, nation_is
 
 NOVEMBER_1914 = GameDate(1914, 11, 1)
@@ -69,3 +73,50 @@ def reduction_rpl(removed_sp: int, *, date: GameDate | None, nation: str) -> tup
 def open_city_possible(date: GameDate | None, strength: int) -> bool:
     """21-12: only in August and September 1914, only city fortresses of strength 8 or less."""
     return (date is not None and date.year == 1914 and date.month in (8, 9) and strength <= 8)
+
+
+# --------------------------------------------------------------------------- 21-10 / 21-11
+
+
+@dataclass(frozen=True)
+class SurroundedTurns:
+    """21-10: how many consecutive turns a fortress has been surrounded, as a range: ``lo`` (what
+    the log shows for certain) to ``hi`` (None: no upper bound known — a log that starts mid-siege,
+    a gap in the turn record); ``why``: what is missing when the range is not one number."""
+    lo: int
+    hi: int | None
+    why: str = ""
+
+    @property
+    def exact(self) -> bool:
+        return self.hi == self.lo
+
+
+#: a fortress at the scenario's start: no turn surrounded yet
+NEVER_SURROUNDED = SurroundedTurns(0, 0)
+
+
+def count_surrounded_turn(prev: SurroundedTurns, surrounded: bool | None,
+                          why: str = "") -> SurroundedTurns:
+    """21-10: "A turn is from the end of an enemy combat phase to the start of the same phase the
+    next turn": at each end of an enemy Combat Phase a surrounded fortress (20-1) starts one more
+    consecutive surrounded turn, one not surrounded starts over at 0. ``surrounded`` None (20-1
+    undetermined, ``why`` says why): the streak may have ended (lower bound 0) or gone on."""
+    if surrounded is False:
+        return NEVER_SURROUNDED
+    hi = None if prev.hi is None else prev.hi + 1
+    if surrounded is True:
+        return SurroundedTurns(prev.lo + 1, hi, prev.why)
+    return SurroundedTurns(0, hi, why or prev.why)
+
+
+def surrender_required(roll_2d6: int, strength: int, turns: SurroundedTurns) -> bool | None:
+    """21-10 / 21-11: whether the roll surrenders the fortress over every count in ``turns``
+    (True), over none (False), or depends on the count (None). More turns surrounded make a
+    fortress more prone (``rules.combat.fortress_prone_turns``), so the range's ends decide."""
+    if fortress_surrenders(roll_2d6, fortress_prone_turns(strength, turns.lo)):
+        return True
+    if turns.hi is not None and not fortress_surrenders(roll_2d6,
+                                                         fortress_prone_turns(strength, turns.hi)):
+        return False
+    return None

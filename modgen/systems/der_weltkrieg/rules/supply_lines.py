@@ -479,30 +479,55 @@ def edge_distances(board: Board, hexes: Iterable[Hex], friendly_countries: Itera
     return dist
 
 
+def loc_passable(board: Board, side, ezoc, x: Hex) -> bool:
+    """20-1: may a line of communication of ``side`` enter ``x`` — a land hex, not neutral, with
+    no enemy ground combat unit, and in no enemy ZOC unless friendly ground combat units are
+    there."""
+    info = board.hex_info(x)
+    if info is None or not info.land or board.is_neutral(x):
+        return False
+    here = board.units(x)
+    if any(u.side != side and is_ground_combat_unit(u) for u in here):
+        return False
+    if x in ezoc and not any(u.side == side and is_ground_combat_unit(u) for u in here):
+        return False
+    return True
+
+
+def edge_path(guide: dict[Hex, int], h: Hex) -> tuple[Hex, ...] | None:
+    """A shortest line of land hexes from ``h`` to a friendly map edge on the bare map (down the
+    steps of ``guide``, :func:`edge_distances`; the first neighbour in order at each step), or
+    None when ``h`` reaches none. A quick witness for :func:`surrounded`: when every hex of it
+    after ``h`` is :func:`loc_passable` now, a line of communication exists (not surrounded)."""
+    d = guide.get(h)
+    if d is None:
+        return None
+    path = [h]
+    x = h
+    while d > 0:
+        x = next((n for n in x.neighbours() if guide.get(n) == d - 1), None)
+        if x is None:
+            return None
+        path.append(x)
+        d -= 1
+    return tuple(path)
+
+
 def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str], ezoc,
-               limit: int = 5000, guide: dict[Hex, int] | None = None) -> Surrounded:
+               limit: int = 5000, guide: dict[Hex, int] | None = None,
+               fortress_itself: bool = False) -> Surrounded:
     """20-1 with the interpretations of the module docstring; 20-9: units stacked with a fortress
     are not surrounded. ``guide`` (:func:`edge_distances`) orders the search towards the nearest
-    friendly map edge."""
+    friendly map edge. ``fortress_itself``: ``unit`` is the fortress, judged by 20-1 alone (21-8,
+    21-10: "the fort itself"; 20-9 is about the units with it)."""
     h = unit.hex
     if h is None:
         return Surrounded(None, "20-1", "the unit is not on the map")
     side = unit.side
-    if any(is_fortress(u) for u in _friendly_units(board, h, side)):
+    if not fortress_itself and any(is_fortress(u) for u in _friendly_units(board, h, side)):
         return Surrounded(False, "20-9", f"stacked with a fortress in {h}")
     friendly = set(friendly_countries)
-
-    def passable(x: Hex) -> bool:
-        info = board.hex_info(x)
-        if info is None or not info.land or board.is_neutral(x):
-            return False
-        here = board.units(x)
-        if any(u.side != side and is_ground_combat_unit(u) for u in here):
-            return False
-        if x in ezoc and not any(u.side == side and is_ground_combat_unit(u) for u in here):
-            return False
-        return True
-
+    passable = loc_passable
     import heapq
     seen = {h}
     far = 1 << 30
@@ -522,7 +547,7 @@ def surrounded(board: Board, unit: UnitView, *, friendly_countries: Iterable[str
         if info is not None and info.country in friendly and info.city and city is None:
             city = x
         for n in x.neighbours():
-            if n not in seen and passable(n):
+            if n not in seen and passable(board, side, ezoc, n):
                 seen.add(n)
                 order += 1
                 heapq.heappush(q, (guide.get(n, far) if guide else order, order, n))
