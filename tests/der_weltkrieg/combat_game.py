@@ -206,3 +206,15 @@ RAIL_LINE = {f"{20 + i:02d}10|{21 + i:02d}10": {"rail": "double"} for i in range
 def Dead(counter: str) -> Placement:
     """A unit in the Eliminated box."""
     return Placement(counter, None, location="Eliminated")
+
+
+def check(t):
+    """``modgen check`` on the scripted game ``t`` (its log, game and scenario)."""
+    from modgen.check.engine import check_log
+    from modgen.check.logread import parse_log
+    return check_log(parse_log(t.text()), t.game, t.scenario)
+
+
+def of(report, rule=None, severity="violation"):
+    """The report's findings of ``severity`` (and of ``rule`` when given)."""
+    return [f for f in report.findings if f.severity == severity and (rule is None or f.rule == rule)]

@@ -9,19 +9,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 import combat_game as cg  # noqa: E402
 
-from modgen.check.engine import check_log  # noqa: E402
-from modgen.check.logread import parse_log  # noqa: E402
 from modgen.model.types import GameDate, Placement, RailCapacity, ScheduleEntry  # noqa: E402
 
 P = cg.P
 
 
-def check(t):
-    return check_log(parse_log(t.text()), t.game, t.scenario)
-
-
-def of(report, rule=None, severity="violation"):
-    return [f for f in report.findings if f.severity == severity and (rule is None or f.rule == rule)]
+check, of = cg.check, cg.of
 
 
 def only(report, rule, severity="violation"):

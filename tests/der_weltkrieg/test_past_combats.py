@@ -93,9 +93,9 @@ def test_another_or_a_shorter_list_is_indexed_again():
 
 # ------------------------------------------------------------------ through modgen check
 
-def lone_marker_attacked(correct_first: bool):
-    """An SP marker left alone in 2011 is attacked in the CP Combat Phase of two turns (the
-    second declaration typed twice before its roll when ``correct_first``)."""
+def _marker_attacked_once():
+    """An SP marker moved off its HQ to 2011, next to nothing, attacked once by 7 Inf XX in the
+    CP Combat Phase of 2 June 1915; the game stands at the next turn's CP Combat Phase."""
     setup = [P("fr-hq-xxxx-6th", "1911"), P("de-inf-xx-7", "2211"), P("de-hq-xxxx-2nd", "2505")]
     t = cg.new(setup, first_phase="en-movement")
     t.add_marker("supply-points", "1911", "2")
@@ -106,6 +106,13 @@ def lone_marker_attacked(correct_first: bool):
     t.declare("!attack 2011 with 7 Inf XX")
     t.roll("1d6", [4])
     t.advance_to(GameDate(1915, 6, 3), "cp-combat")
+    return t
+
+
+def lone_marker_attacked(correct_first: bool):
+    """An SP marker left alone in 2011 is attacked in the CP Combat Phase of two turns (the
+    second declaration typed twice before its roll when ``correct_first``)."""
+    t = _marker_attacked_once()
     t.declare("!attack 2011 with 7 Inf XX")
     if correct_first:
         t.declare("!attack 2011 with 7 Inf XX")           # typed again: a correction
@@ -126,16 +133,7 @@ def test_18_11_each_attack_on_a_lone_marker_is_found_in_its_own_phase():
 def test_a_corrected_declaration_renumbers_the_combats_after_it_only():
     """!attack 2011, !attack 1911, then 2011 typed again before its roll: the first 2011 combat
     goes, 1911's becomes number 2 (the combat of the earlier turn keeps number 1)."""
-    setup = [P("fr-hq-xxxx-6th", "1911"), P("de-inf-xx-7", "2211"), P("de-hq-xxxx-2nd", "2505")]
-    t = cg.new(setup, first_phase="en-movement")
-    t.add_marker("supply-points", "1911", "2")
-    t.move("supply-points", "2011")
-    t.advance_to(JUNE2, "cp-movement")
-    t.move("de-inf-xx-7", "2111")
-    t.next_phase()
-    t.declare("!attack 2011 with 7 Inf XX")
-    t.roll("1d6", [4])
-    t.advance_to(GameDate(1915, 6, 3), "cp-combat")
+    t = _marker_attacked_once()
     t.declare("!attack 2011 with 7 Inf XX")
     t.declare("!attack 1911 with 7 Inf XX")
     t.declare("!attack 2011 with 7 Inf XX")

@@ -24,12 +24,7 @@ from modgen.systems.der_weltkrieg import combat_record as CR  # noqa: E402
 P = cg.P
 
 
-def check(t):
-    return check_log(parse_log(t.text()), t.game, t.scenario)
-
-
-def of(report, rule=None, severity="violation"):
-    return [f for f in report.findings if f.severity == severity and (rule is None or f.rule == rule)]
+check, of = cg.check, cg.of
 
 
 def only(report, rule, severity="violation"):
