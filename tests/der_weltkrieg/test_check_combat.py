@@ -734,7 +734,7 @@ AUG_1 = GameDate(1915, 8, 1)
 
 
 def siege_game(roll, *, removed, strength=15, roll_on=AUG_1, broken_on=None, relieved=False,
-               continuation=False):
+               continuation=False, held_on=(), attack_first=False):
     """A French fortress in 2010 (with 1 Inf XX) ringed by German units from the start, 1 June
     1915; the !siege roll ``roll`` at the start of the Central Powers Combat Phase of ``roll_on``,
     the fortress and its infantry ``removed`` or not. 21-10 counts one turn at the end of each
@@ -742,7 +742,9 @@ def siege_game(roll, *, removed, strength=15, roll_on=AUG_1, broken_on=None, rel
     in that turn's Central Powers Combat Phase (its units in 2009, 2110 and 1910 are eliminated:
     2009 is then in no enemy ZOC) and closes again in the next Movement Phase (``RING_RESERVE``);
     ``relieved``: the ring opens at the roll (the same three eliminated);
-    ``continuation``: the scenario starts in May, the log on 1 June."""
+    ``continuation``: the scenario starts in May, the log on 1 June; ``held_on``: dates of an
+    earlier !siege roll of 12 (the fortress holds: 21-11 asks for one each enemy Combat Phase it
+    is prone); ``attack_first``: an attack on 2010 is declared and rolled before the !siege."""
     fort = f"fr-fort-{strength}"
     start = GameDate(1915, 6, 1)
     setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010] + \
@@ -756,7 +758,14 @@ def siege_game(roll, *, removed, strength=15, roll_on=AUG_1, broken_on=None, rel
         t.next_phase(7)                                 # the next turn's cp-movement
         for c, _h, path in RING_RESERVE:
             t.move(c, *path)
+    for d in held_on:
+        t.advance_to(d, "cp-combat")
+        t.declare("!siege 2010")
+        t.roll("2d6", [6, 6])
     t.advance_to(roll_on, "cp-combat")
+    if attack_first:
+        t.declare("!attack 2010 with 9 Inf XX")
+        t.roll("1d6", [6])
     if relieved:
         for c, _h in RING_2010[:3]:
             t.eliminate(c)
@@ -766,6 +775,14 @@ def siege_game(roll, *, removed, strength=15, roll_on=AUG_1, broken_on=None, rel
         t.eliminate(fort), t.eliminate("fr-inf-xx-1")
     t.next_phase()
     return check(t)
+
+
+def siege_roll(report, severity="violation"):
+    """The one 21-11 finding on the surrender roll itself (not on a roll owed, not its timing)."""
+    hits = [f for f in found(report, "21-11", severity)
+            if f.message.startswith("fortress surrender roll")]
+    assert len(hits) == 1, report.findings
+    return hits[0]
 
 
 def test_21_10_a_turn_the_log_skips_leaves_a_lower_bound():
@@ -784,7 +801,7 @@ def test_21_10_a_turn_the_log_skips_leaves_a_lower_bound():
     t.next_phase()
     r = check(t)
     assert found(r, "21-11") == []
-    u = only(r, "21-11", "undetermined")
+    u = siege_roll(r, "undetermined")
     assert "surrounded at least 13 turns" in u.message
     assert "between Turn 1 June 1915 and Turn 3 June 1915" in u.missing
 
@@ -807,8 +824,10 @@ def test_21_10_a_surrender_too_early():
     or a 3 does."""
     f = only(siege_game([1, 1], removed=True, roll_on=GameDate(1915, 7, 7)), "21-11")
     assert "surrounded 13 turns, prone 0" in f.message and "it holds" in f.message
-    assert found(siege_game([1, 2], removed=True, roll_on=GameDate(1915, 8, 2))) == []
-    f = only(siege_game([1, 2], removed=False, roll_on=GameDate(1915, 8, 2)), "21-11")
+    assert found(siege_game([1, 2], removed=True, roll_on=GameDate(1915, 8, 2),
+                            held_on=[AUG_1])) == []
+    f = only(siege_game([1, 2], removed=False, roll_on=GameDate(1915, 8, 2), held_on=[AUG_1]),
+             "21-11")
     assert "surrounded 15 turns, prone 2" in f.message
 
 
@@ -840,9 +859,84 @@ def test_21_10_a_continuation_log_gives_a_lower_bound():
     assert "surrounded at least 14 turns" in only(r, "21-11").message
     r = siege_game([1, 1], removed=True, continuation=True, roll_on=GameDate(1915, 7, 7))
     assert found(r) == []
-    u = only(r, "21-11", "undetermined")
+    u = siege_roll(r, "undetermined")
     assert "continuation log" in u.missing and "at least 13 turns" in u.message
 
+
+
+def test_21_11_the_roll_comes_before_the_attacks_of_the_phase():
+    """21-11: "2 dice are rolled at the start of the enemy combat phase": a !siege roll after an
+    attack of that phase was rolled breaks it (the surrender itself is still judged: a 2 and the
+    fortress removed); the same roll before the attack is legal."""
+    r = siege_game([1, 1], removed=True, attack_first=True)
+    f = only(r, "21-11")
+    assert "comes after the attack on 2010 was rolled at step" in f.message
+    assert "before its attacks" in f.message
+    legal = siege_game([1, 1], removed=True)
+    assert [f for f in found(legal, "21-11")] == []
+
+
+def test_21_11_a_siege_roll_outside_the_enemy_combat_phase():
+    """21-11: a !siege roll in the besieged side's own phase is not at the start of the enemy
+    Combat Phase."""
+    fort = "fr-fort-15"
+    setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+    t = cg.new(setup, last=GameDate(1915, 9, 7))
+    t.advance_to(AUG_1, "cp-combat")
+    t.declare("!siege 2010")
+    t.roll("2d6", [6, 6])
+    t.next_phase()                                     # the French phases of 1 August
+    t.declare("!siege 2010")
+    t.roll("2d6", [6, 6])
+    t.next_phase()
+    f = only(check(t), "21-11")
+    assert "in the" in f.message and "it is rolled at the start of the enemy Combat Phase" in \
+        f.message
+
+
+def test_21_11_a_prone_fortress_not_rolled_for():
+    """21-11: the 15-SP fortress surrounded 14 turns is prone on 1 August: a Central Powers
+    Combat Phase the log shows whole with no 2d6 breaks the rule; with the roll (it holds) the
+    game is legal; a 2d6 with no !siege may be its roll (rolled without declaring): no finding."""
+    def game(roll):
+        fort = "fr-fort-15"
+        setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+        t = cg.new(setup, last=GameDate(1915, 9, 7))
+        t.advance_to(AUG_1, "cp-combat")
+        if roll == "siege":
+            t.declare("!siege 2010")
+        if roll:
+            t.roll("2d6", [6, 6])
+        t.next_phase()
+        return check(t)
+    f = only(game(None), "21-11")
+    assert "no surrender roll (2d6) for the fortress" in f.message and "in 2010" in f.message
+    assert "surrounded 14 turns, prone 1" in f.message
+    assert found(game("siege")) == []
+    assert found(game("undeclared")) == []
+    assert found(game(None), "21-11", "undetermined") == []
+
+
+def test_21_11_an_unrolled_fortress_on_a_count_that_is_a_lower_bound():
+    """A continuation log (the count a lower bound): every fortress ringed since the log began
+    may be prone, so no roll is not reported while the lower bound is not prone (13 turns seen
+    at 7 July); once it is (14 at 1 August) the roll is owed whatever came before."""
+    fort = "fr-fort-15"
+    setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+
+    def game(until):
+        t = cg.new(setup, last=GameDate(1915, 9, 7), date=GameDate(1915, 5, 1),
+                   log_start=(GameDate(1915, 6, 1), "cp-combat"))
+        t.advance_to(until, "cp-combat")
+        t.next_phase()
+        return check(t)
+    assert [f for f in game(GameDate(1915, 7, 7)).findings if f.rule == "21-11"] == []
+    f = only(game(AUG_1), "21-11")
+    assert "no surrender roll" in f.message and "surrounded at least 14 turns, prone 1" in f.message
+    # a log that stops in the phase is not judged: the roll may come in the next file
+    t = cg.new(setup, last=GameDate(1915, 9, 7))
+    t.advance_to(AUG_1, "cp-combat")
+    assert [f for f in check(t).findings if f.rule == "21-11"] == []
 
 # ------------------------------------------------------------------ 33 assault units (WE-DW-21, WE-DW-22)
 

@@ -43,6 +43,7 @@ class CombatState:
         self.retreated: dict[str, Hex] = {}        # piece -> hex it retreated into (14-15, 14-17)
         self.vacated: dict[Hex, Combat] = {}       # hexes the defenders left (15-1)
         self.siege: tuple[Hex, int] | None = None  # !siege <hex>: the next 2d6 (21-11)
+        self.surrender_rolls: list = []            # the hex of each 2d6 (None: no !siege), 21-11
         self.assault_seen: dict[str, object] = {}  # nation -> first date assault units attacked it
         self.reported_moves: set = set()
         self.case7: list = []                      # retreat_column.Case7: 14-9 Column Attacks owed

@@ -6,6 +6,12 @@ surrounded (20-1) are those counted at the ends of the enemy Combat Phases (21-1
 known to be) at the roll may have been relieved since: its count's lower bound is then 0. Where
 the count is a range (a continuation log, 20-1 undetermined) a verdict it decides is
 *undetermined*, naming what is missing.
+
+When (21-11: "at the start of the enemy combat phase"): a ``!siege`` roll in a phase the tracker
+shows is not a Combat Phase of the fortress's enemy, or after an ``!attack`` of that phase has
+been rolled, breaks 21-11. An attack roll with no ``!attack`` before it is not counted (a 1d6 may
+be something else). Every 2d6 of the phase is noted (``CombatState.surrender_rolls``, the hex
+of its ``!siege`` or None) for ``fortresses.unrolled_surrenders``.
 """
 from __future__ import annotations
 
@@ -23,8 +29,10 @@ def surrender_roll(ctx: CheckContext, st: CombatState, roll):
     surrender; the fortress and every unit with it surrender when the roll − 1 ≤ the turns it has
     been prone. How long it has been surrounded (21-10) is read now, at the roll."""
     if st.siege is None:
+        st.surrender_rolls.append(None)     # perhaps a surrender roll the player did not declare
         return
     h, _step = st.siege
+    st.surrender_rolls.append(h)
     st.siege = None
     total = roll.total if roll.total is not None else sum(v for v in roll.values if isinstance(v, int))
     forts = [u for u in ctx.units_at(h) if is_unit(u) and u.counter.type == "fortress"]
@@ -32,6 +40,7 @@ def surrender_roll(ctx: CheckContext, st: CombatState, roll):
         yield ctx.finding("21-11", WARNING, f"!siege {h}: no fortress stands in {h}", hexes=[h],
                           check="combat")
         return
+    yield from _timing(ctx, st, h, forts[0])
     turns = surrounded_turns(ctx, forts[0])
     now = fortress_surrounded(ctx, forts[0])
     if now.value is not True and turns.lo > 0:
@@ -40,6 +49,25 @@ def surrender_roll(ctx: CheckContext, st: CombatState, roll):
                                                f"the roll ({now.reason})")
     st.pending[("siege", h)] = {"roll": total, "step": ctx.step, "forts": [f.piece for f in forts],
                                 "turns": turns}
+
+
+def _timing(ctx: CheckContext, st: CombatState, h: Hex, fort):
+    """21-11: the roll comes at the start of the enemy Combat Phase, before its first attack."""
+    now = ctx.now
+    if now.phase is None or fort.side is None:
+        return
+    if now.kind != "combat" or now.side is None or now.side == fort.side:
+        yield ctx.finding("21-11", VIOLATION, f"!siege {h}: the surrender roll of {fort.name} in "
+                          f"the {ctx.phase_label() or 'phase'}; it is rolled at the start of the "
+                          f"enemy Combat Phase (21-11)", hexes=[h], check="combat")
+        return
+    done = next((c for c in st.phase if c.attack_roll is not None and c.declared_step is not None
+                 and c.attack_roll.step < (ctx.step or 0)), None)
+    if done is not None:
+        yield ctx.finding("21-11", VIOLATION, f"!siege {h}: the surrender roll of {fort.name} comes "
+                          f"after the attack on {done.target} was rolled at step "
+                          f"{done.attack_roll.step}; it is rolled at the start of the enemy Combat "
+                          f"Phase, before its attacks (21-11)", hexes=[h], check="combat")
 
 
 def siege_result(ctx: CheckContext, h: Hex, v: dict):

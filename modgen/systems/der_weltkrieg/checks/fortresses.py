@@ -313,3 +313,85 @@ def count_surrounded_turns(ctx: CheckContext, ended: PhaseInfo):
     for key in [k for k in counts if k[0] != ended.side and k not in seen]:
         del counts[key]           # the fortress is gone
     return ()
+
+
+# --------------------------------------------------------------------------- 21-11: the roll owed
+
+@rule("21-11", "turn")
+def prone_at_phase_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
+    """21-11 bookkeeping (no finding): at the start of a Combat Phase, the fortresses of the
+    other side that may be prone to surrender (21-10: surrounded at the last enemy Combat Phase
+    end for certain, and a count that reaches the prone turns), with whether they are surrounded
+    now (20-1). Only those counted surrounded are searched: the cost stays with the sieges."""
+    st = _siege_state(ctx)
+    st.pop("start", None)
+    if new.kind != "combat" or new.side is None or not st["counts"]:
+        return ()
+    from ..rules.combat import fortress_prone_turns
+    owed = []
+    for (side, h), turns in st["counts"].items():
+        if side == new.side or turns.lo < 1:
+            continue
+        forts = [u for u in ctx.units_at(h) if _fortress(u) and u.side == side]
+        if not forts:
+            continue
+        strength = max(u.counter.front.strength or 0 for u in forts)
+        if turns.hi is not None and fortress_prone_turns(strength, turns.hi) < 1:
+            continue                       # not prone over the whole range: no roll owed
+        owed.append((h, forts[0].name, side, strength, turns, fortress_surrounded(ctx, forts[0])))
+    if owed:
+        st["start"] = (ctx.phase_start_step, new.date, owed)
+    return ()
+
+
+@rule("21-11", "phase_end")
+def unrolled_surrenders(ctx: CheckContext, ended: PhaseInfo):
+    """21-11: "When a fortress is 'prone' to surrender, 2 dice are rolled at the start of the
+    enemy combat phase". An enemy Combat Phase the log shows from its start to its end with no
+    2d6 roll that may be the fortress's (one declared for its hex, or one with no ``!siege``)
+    breaks it when the fortress was prone for certain at the start: surrounded then (20-1) and its
+    count (21-10) exact or a lower bound that is prone already. Where only part of a bounded
+    count's range is prone (20-1 undetermined at an earlier phase end), or 20-1 is undetermined
+    at the start, it is *undetermined* (once per fortress). A count with no upper bound (a
+    continuation log) is not reported until its lower bound is prone: every ringed fortress of
+    such a log would be "perhaps prone". A log that stops in the phase or starts in it is not
+    judged: the roll may be in the other part."""
+    st = _siege_state(ctx)
+    start = st.pop("start", None)
+    if start is None or ended.kind != "combat" or start[0] != ctx.phase_start_step:
+        return
+    from ..rules.combat import fortress_prone_after, fortress_prone_turns
+    cs = ctx.cache.get("dw-combat")
+    rolls = cs.surrender_rolls if cs is not None and cs.phase_start == ctx.phase_start_step else []
+    _step, date, owed = start
+    for h, name, side, strength, turns, now in owed:
+        if None in rolls or h in rolls:
+            continue                       # rolled for it (or perhaps, with no !siege)
+        certain = now.value is True and fortress_prone_turns(strength, turns.lo) >= 1
+        what = (f"no surrender roll (2d6) for the fortress {name} in {h} in the "
+                f"{ended.label or 'enemy Combat Phase'}: a {strength}-SP fortress is prone to "
+                f"surrender after {fortress_prone_after(strength)} surrounded turns (21-10), and "
+                f"2 dice are rolled for it at the start of each enemy Combat Phase (21-11)")
+        count = (f"surrounded {turns.lo} turns" if turns.exact else
+                 f"surrounded at least {turns.lo} turns" if turns.hi is None else
+                 f"surrounded {turns.lo} to {turns.hi} turns")
+        if certain:
+            yield ctx.finding("21-11", VIOLATION, f"{what}; it was {count}, prone "
+                              f"{fortress_prone_turns(strength, turns.lo)}", hexes=[h], side=side,
+                              check="combat")
+            continue
+        if now.value is False or turns.hi is None and fortress_prone_turns(strength,
+                                                                         turns.lo) < 1:
+            # relieved at the start (its streak may have ended), or a count with no upper bound
+            # (a continuation log, a turn the log skips): every fortress ringed since may be
+            # prone — not said until its lower bound is (then the violation above)
+            continue
+        told = st.setdefault("told", set())
+        if (side, h) in told:
+            continue
+        told.add((side, h))
+        missing = (turns.why if now.value is True else
+                   f"whether {name} was surrounded at the start of the phase ({now.reason})")
+        yield ctx.finding("21-11", UNDETERMINED, f"{what}; it was {count}, perhaps prone",
+                          hexes=[h], side=side, check="combat",
+                          missing=missing or "the turns the fortress has been surrounded (20-1)")
