@@ -898,7 +898,7 @@ def test_21_11_a_prone_fortress_not_rolled_for():
     """21-11: the 15-SP fortress surrounded 14 turns is prone on 1 August: a Central Powers
     Combat Phase the log shows whole with no 2d6 breaks the rule; with the roll (it holds) the
     game is legal; a 2d6 with no !siege may be its roll (rolled without declaring): no finding."""
-    def game(roll):
+    def game(roll, until=AUG_1):
         fort = "fr-fort-15"
         setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
         t = cg.new(setup, last=GameDate(1915, 9, 7))
@@ -908,10 +908,15 @@ def test_21_11_a_prone_fortress_not_rolled_for():
         if roll:
             t.roll("2d6", [6, 6])
         t.next_phase()
+        if until != AUG_1:
+            t.advance_to(until, "cp-combat")
+            t.next_phase()
         return check(t)
     f = only(game(None), "21-11")
     assert "no surrender roll (2d6) for the fortress" in f.message and "in 2010" in f.message
     assert "surrounded 14 turns, prone 1" in f.message
+    # the siege goes on unrolled on 2 August: the same breach, said once
+    assert "prone 1" in only(game(None, until=GameDate(1915, 8, 2)), "21-11").message
     assert found(game("siege")) == []
     assert found(game("undeclared")) == []
     assert found(game(None), "21-11", "undetermined") == []
@@ -937,6 +942,41 @@ def test_21_11_an_unrolled_fortress_on_a_count_that_is_a_lower_bound():
     t = cg.new(setup, last=GameDate(1915, 9, 7))
     t.advance_to(AUG_1, "cp-combat")
     assert [f for f in check(t).findings if f.rule == "21-11"] == []
+
+
+def test_21_11_an_unrolled_fortress_on_a_count_that_is_a_range(monkeypatch):
+    """20-1 undetermined for the fortress at the end of the Central Powers Combat Phase of 3 June
+    (the search's answer replaced for that date: a map edge the data lacks) makes the count 11 to
+    14 turns on 1 August: prone on one end only. No roll then is undetermined, naming the 3 June
+    search; said once, not on 2 August again; with the roll, no finding on it."""
+    from modgen.systems.der_weltkrieg.checks import fortresses as FC
+    from modgen.systems.der_weltkrieg.rules.supply_lines import Surrounded
+    real = FC.fortress_surrounded
+
+    def blurred(ctx, fort):
+        if ctx.now.date == GameDate(1915, 6, 3):
+            return Surrounded(None, "20-1", "a map edge the data lacks")
+        return real(ctx, fort)
+    monkeypatch.setattr(FC, "fortress_surrounded", blurred)
+    fort = "fr-fort-15"
+    setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+
+    def game(roll):
+        t = cg.new(setup, last=GameDate(1915, 9, 7))
+        for d in (AUG_1, GameDate(1915, 8, 2)):
+            t.advance_to(d, "cp-combat")
+            if roll:
+                t.declare("!siege 2010")
+                t.roll("2d6", [6, 6])
+            t.next_phase()
+        return check(t)
+    r = game(False)
+    assert found(r, "21-11") == []
+    u = only(r, "21-11", "undetermined")
+    assert "no surrender roll" in u.message and "surrounded 11 to 14 turns" in u.message
+    assert "Turn 3 June 1915" in u.missing and "a map edge the data lacks" in u.missing
+    assert [f for f in game(True).findings if f.rule == "21-11" and "no surrender roll" in
+            f.message] == []
 
 # ------------------------------------------------------------------ 33 assault units (WE-DW-21, WE-DW-22)
 

@@ -322,16 +322,22 @@ def prone_at_phase_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
     """21-11 bookkeeping (no finding): at the start of a Combat Phase, the fortresses of the
     other side that may be prone to surrender (21-10: surrounded at the last enemy Combat Phase
     end for certain, and a count that reaches the prone turns), with whether they are surrounded
-    now (20-1). Only those counted surrounded are searched: the cost stays with the sieges."""
+    now (20-1). Only those counted surrounded are searched: the cost stays with the sieges. A
+    fortress in a neutral country's hex (Romania before it joins) is left out: 20-1 rings it in
+    with the neutral hexes around it, but it is at war with no one."""
     st = _siege_state(ctx)
     st.pop("start", None)
     if new.kind != "combat" or new.side is None or not st["counts"]:
         return ()
     from ..rules.combat import fortress_prone_turns
+    from ._shared import board_state
+    board = board_state(ctx)
     owed = []
     for (side, h), turns in st["counts"].items():
         if side == new.side or turns.lo < 1:
             continue
+        if board is None or board.is_neutral(h):
+            continue                       # a neutral country's fortress is at war with no one
         forts = [u for u in ctx.units_at(h) if _fortress(u) and u.side == side]
         if not forts:
             continue
@@ -341,6 +347,10 @@ def prone_at_phase_start(ctx: CheckContext, old: PhaseInfo, new: PhaseInfo):
         owed.append((h, forts[0].name, side, strength, turns, fortress_surrounded(ctx, forts[0])))
     if owed:
         st["start"] = (ctx.phase_start_step, new.date, owed)
+    if st.get("unrolled"):
+        # a siege reported goes on being one while the fortress stays prone
+        keys = {(side, h) for h, _n, side, *_rest in owed}
+        st["unrolled"] = {k for k in st["unrolled"] if k[0] == new.side or k in keys}
     return ()
 
 
@@ -352,7 +362,8 @@ def unrolled_surrenders(ctx: CheckContext, ended: PhaseInfo):
     breaks it when the fortress was prone for certain at the start: surrounded then (20-1) and its
     count (21-10) exact or a lower bound that is prone already. Where only part of a bounded
     count's range is prone (20-1 undetermined at an earlier phase end), or 20-1 is undetermined
-    at the start, it is *undetermined* (once per fortress). A count with no upper bound (a
+    at the start, it is *undetermined* (once per fortress). A violation is reported once per
+    siege: the next phases it stays prone and unrolled are the same breach. A count with no upper bound (a
     continuation log) is not reported until its lower bound is prone: every ringed fortress of
     such a log would be "perhaps prone". A log that stops in the phase or starts in it is not
     judged: the roll may be in the other part."""
@@ -366,6 +377,7 @@ def unrolled_surrenders(ctx: CheckContext, ended: PhaseInfo):
     _step, date, owed = start
     for h, name, side, strength, turns, now in owed:
         if None in rolls or h in rolls:
+            st.get("unrolled", set()).discard((side, h))
             continue                       # rolled for it (or perhaps, with no !siege)
         certain = now.value is True and fortress_prone_turns(strength, turns.lo) >= 1
         what = (f"no surrender roll (2d6) for the fortress {name} in {h} in the "
@@ -376,9 +388,13 @@ def unrolled_surrenders(ctx: CheckContext, ended: PhaseInfo):
                  f"surrounded at least {turns.lo} turns" if turns.hi is None else
                  f"surrounded {turns.lo} to {turns.hi} turns")
         if certain:
-            yield ctx.finding("21-11", VIOLATION, f"{what}; it was {count}, prone "
-                              f"{fortress_prone_turns(strength, turns.lo)}", hexes=[h], side=side,
-                              check="combat")
+            unrolled = st.setdefault("unrolled", set())
+            if (side, h) not in unrolled:
+                unrolled.add((side, h))
+                yield ctx.finding("21-11", VIOLATION, f"{what}; it was {count}, prone "
+                                  f"{fortress_prone_turns(strength, turns.lo)} (the next enemy "
+                                  f"Combat Phases of this siege with no roll are not reported "
+                                  f"again)", hexes=[h], side=side, check="combat")
             continue
         if now.value is False or turns.hi is None and fortress_prone_turns(strength,
                                                                          turns.lo) < 1:
