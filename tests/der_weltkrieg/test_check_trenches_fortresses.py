@@ -324,3 +324,28 @@ def test_many_markers_each_judged_in_its_own_hex():
     hit = found(t)
     assert [(f.rule, f.step) for f in hit] == [("22-5", end)]
     assert f"the Trench marker of {hexes[7]} ends the phase in 3218" in hit[0].message
+
+
+def test_22_4_again_at_the_completion_phase_for_a_marker_left_without_a_builder():
+    """A Construction marker left without a builder is found at the end of the phase (22-4) and
+    again at the end of the Completion Phase, though its hex did not change in between; one whose
+    builder came back is not."""
+    t = initiation(isonzo())
+    t.add_marker("construction", "3218")
+    t.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    t.move("ah-inf-x-181", "3318")
+    first = t.next_phase()
+    t.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    last = t.next_phase()
+    hit = found(t)
+    assert [(f.rule, f.step) for f in hit] == [("22-4", first), ("22-4", last), ("22-5", last)]
+    back = initiation(isonzo())
+    back.add_marker("construction", "3218")
+    back.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    back.move("ah-inf-x-181", "3318")
+    first = back.next_phase()
+    back.advance_to(GameDate(1915, 6, 2), "cp-movement")
+    back.move("ah-inf-x-181", "3218")
+    back.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    last = back.next_phase()
+    assert [(f.rule, f.step) for f in found(back)] == [("22-4", first), ("22-5", last)]

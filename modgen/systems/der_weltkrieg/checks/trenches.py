@@ -51,6 +51,10 @@ class _State:
     firsts: dict = field(default_factory=dict)          # (kind, home) -> heap of (seq, piece)
     of_kind: dict = field(default_factory=dict)         # kind -> {piece: None}
     completed: dict = field(default_factory=dict)       # hex -> Trench markers placed in play there
+    # the markers a Completion Phase's end must judge again though their hex did not change: not
+    # judged yet, or judged without a builder (22-4 finds them again at every such phase end);
+    # every other marker's verdict stands while its hex holds the same pieces
+    watch: dict = field(default_factory=dict)           # piece -> None
     seq: int = 0
 
 
@@ -95,6 +99,7 @@ def _put(st: _State, piece, m: _Marker) -> None:
         st.seq += 1
         m.seq = st.seq
     st.markers[piece] = m
+    st.watch[piece] = None
     _index(st, piece, m)
 
 
@@ -102,6 +107,7 @@ def _drop(st: _State, piece) -> _Marker | None:
     m = st.markers.pop(piece, None)
     if m is not None:
         _unindex(st, piece, m)
+        st.watch.pop(piece, None)
     return m
 
 
@@ -265,16 +271,20 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     date = ended.date
     stays = T.trench_stays_when_vacated(date)
     # only markers whose hex changed can change their verdict, unless the date crossed April 1915
+    # (every marker is judged again) or the phase is a Completion Phase (every marker is, but
+    # only those watched or in a changed hex can give a finding: _State.watch)
     everything = completion or stays != st.stays
+    full = stays != st.stays
     st.stays = stays
     dirty, st.dirty = st.dirty, set()
-    if everything:
+    watch = st.watch
+    if full:
         mine = st.markers.items()
     else:
         # only the markers whose hex or home changed (most phase ends: none), found through the
         # indexes of the dirty hexes: the markers at home there, and those standing there now
         # (``by_hex`` holds every piece of ``ctx.units`` by its hex)
-        found = {}
+        found = dict(watch) if everything else {}
         markers, homes, by_hex = st.markers, st.homes, ctx.by_hex
         for h in dirty:
             d = homes.get(h)
@@ -303,16 +313,23 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
                                   path=[m.home, u.hex])
             _rehome(st, piece, m, u.hex)
         if m.kind == "devastation":
+            watch.pop(piece, None)
             continue
         if m.kind == "construction" or stays is False:
-            if not _builders(ctx, u.hex, m.owner):
+            if _builders(ctx, u.hex, m.owner):
+                watch.pop(piece, None)
+            else:
+                watch[piece] = None
                 who = f" of the {ctx.side_name(m.owner)}" if m.owner else ""
                 if ctx.once("22-4", (piece, u.hex, ended.phase_id, str(date))):
                     yield ctx.finding("22-4", VIOLATION, f"the {m.kind.title()} marker in {u.hex} is "
                                       f"in a hex without a unit{who} capable of trench construction "
                                       f"at the end of the phase; it is removed at once",
                                       hexes=[u.hex])
-        elif stays and m.owner is not None:
+        else:
+            watch.pop(piece, None)      # 22-12 reports a hex once: judged again only if it changes
+            if not (stays and m.owner is not None):
+                continue
             hostile = [v for v in ctx.units_at(u.hex) if is_unit(v) and v.side is not None
                        and v.side != m.owner and v.counter.type not in ("hq",)]
             if hostile and ctx.once("22-12", (piece, u.hex)):
