@@ -255,3 +255,97 @@ def test_a_marker_removed_and_put_back_is_a_correction():
     t.add_marker("trench", "3218")            # put back in the same phase: no 22-5 finding
     t.next_phase()
     assert found(t) == []
+
+
+# ------------------------------------------------ the trench state's indexes (markers by home)
+
+def test_a_moved_construction_completes_only_at_its_new_home():
+    """22-3 moves the Construction marker's home to where it ended the phase: a Trench marker
+    then completes it there, and is no completion in the hex it left (an index of the markers by
+    home that kept the old hex would answer both wrongly)."""
+    t = initiation(isonzo())
+    t.add_marker("construction", "3218")
+    t.move("construction", "3317")            # ends the phase away from home: 22-3, rehomed
+    t.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    stray = t.add_marker("trench", "3218")    # nothing is under construction in 3218 any more
+    t.add_marker("trench", "3317")            # the construction completes where it now stands
+    t.delete("construction")
+    t.next_phase()
+    hit = found(t)
+    assert [f.rule for f in hit] == ["22-3", "22-5"]
+    assert hit[1].step == stray and "no construction was begun there" in hit[1].message
+    assert "3218" in hit[1].message
+
+
+def test_a_removed_construction_is_gone_from_the_index():
+    """A Construction marker taken off in an earlier phase leaves nothing for a later Trench
+    marker to complete (22-5)."""
+    t = initiation(isonzo())
+    t.add_marker("construction", "3218")
+    t.next_phase()
+    t.delete("construction")                  # abandoned in a later phase
+    t.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    step = t.add_marker("trench", "3218")
+    hit = found(t)
+    assert [f.rule for f in hit] == ["22-5"] and hit[0].step == step
+    assert "no construction was begun there" in hit[0].message
+
+
+def test_22_14_forgets_a_completed_trench_that_was_removed():
+    """22-14 at the next Completion Phase: the trench completed beside the Devastation marker
+    was taken off since, so only the first Completion Phase gives a finding."""
+    t = isonzo()
+    t.place_marker("devastation", "3218")
+    t.advance_to(GameDate(1915, 6, 0), "trench-initiation")
+    t.add_marker("construction", "3218")
+    t.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    t.delete("construction")
+    t.add_marker("trench", "3218")
+    first = t.next_phase()
+    t.advance_to(GameDate(1915, 7, 1), "cp-movement")
+    t.delete("trench")
+    t.advance_to(GameDate(1915, 8, 0), "trench-completion")
+    t.next_phase()
+    hit = [f for f in found(t) if f.rule == "22-14"]
+    assert [f.step for f in hit] == [first]
+
+
+def test_many_markers_each_judged_in_its_own_hex():
+    """Sixty Trench markers of the set-up on an empty map and one moved: the phase end judges
+    the moved one (22-5) and none of the others, whose hexes did not change."""
+    t = TestGame(GAME, MAY, setup=False)
+    t.place("ah-inf-x-181", "3218")
+    t.place("it-inf-xx-25", "3118")
+    hexes = [f"{c:02d}{r:02d}" for c in range(30, 36) for r in range(20, 30)]
+    ids = [t.place_marker("trench", h) for h in hexes]
+    t.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    t.move(ids[7], "3218")
+    end = t.next_phase()
+    hit = found(t)
+    assert [(f.rule, f.step) for f in hit] == [("22-5", end)]
+    assert f"the Trench marker of {hexes[7]} ends the phase in 3218" in hit[0].message
+
+
+def test_22_4_again_at_the_completion_phase_for_a_marker_left_without_a_builder():
+    """A Construction marker left without a builder is found at the end of the phase (22-4) and
+    again at the end of the Completion Phase, though its hex did not change in between; one whose
+    builder came back is not."""
+    t = initiation(isonzo())
+    t.add_marker("construction", "3218")
+    t.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    t.move("ah-inf-x-181", "3318")
+    first = t.next_phase()
+    t.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    last = t.next_phase()
+    hit = found(t)
+    assert [(f.rule, f.step) for f in hit] == [("22-4", first), ("22-4", last), ("22-5", last)]
+    back = initiation(isonzo())
+    back.add_marker("construction", "3218")
+    back.advance_to(GameDate(1915, 6, 1), "cp-movement")
+    back.move("ah-inf-x-181", "3318")
+    first = back.next_phase()
+    back.advance_to(GameDate(1915, 6, 2), "cp-movement")
+    back.move("ah-inf-x-181", "3218")
+    back.advance_to(GameDate(1915, 7, 0), "trench-completion")
+    last = back.next_phase()
+    assert [(f.rule, f.step) for f in found(back)] == [("22-4", first), ("22-5", last)]

@@ -16,6 +16,7 @@ Italian Front rules. "Front line" (22-9, 22-11) is advisory.
 """
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 from modgen.check.context import CheckContext, PhaseInfo, UnitState
@@ -34,6 +35,7 @@ class _Marker:
     home: Hex
     owner: str | None            # side that built it (None: not known)
     placed_step: int | None = None
+    seq: int = 0                 # its place in ``_State.markers`` (insertion order)
 
 
 @dataclass
@@ -43,6 +45,17 @@ class _State:
     started: bool = False                               # play has begun (set-up placements before)
     dirty: set = field(default_factory=set)             # hexes whose pieces changed this phase
     stays: object = None                                # 22-12's answer at the last phase end
+    # indexes of ``markers`` (kept by _put/_drop/_rehome), so that a placement or a phase end
+    # looks only at the hexes it touches, not at every marker on the map:
+    homes: dict = field(default_factory=dict)           # hex -> {piece: None} whose home it is
+    firsts: dict = field(default_factory=dict)          # (kind, home) -> heap of (seq, piece)
+    of_kind: dict = field(default_factory=dict)         # kind -> {piece: None}
+    completed: dict = field(default_factory=dict)       # hex -> Trench markers placed in play there
+    # the markers a Completion Phase's end must judge again though their hex did not change: not
+    # judged yet, or judged without a builder (22-4 finds them again at every such phase end);
+    # every other marker's verdict stands while its hex holds the same pieces
+    watch: dict = field(default_factory=dict)           # piece -> None
+    seq: int = 0
 
 
 def _state(ctx: CheckContext) -> _State:
@@ -50,6 +63,73 @@ def _state(ctx: CheckContext) -> _State:
     if st is None:
         st = ctx.cache["trench-state"] = _State()
     return st
+
+
+def _index(st: _State, piece, m: _Marker) -> None:
+    st.homes.setdefault(m.home, {})[piece] = None
+    heapq.heappush(st.firsts.setdefault((m.kind, m.home), []), (m.seq, piece))
+    st.of_kind.setdefault(m.kind, {})[piece] = None
+    if m.kind == "trench" and m.placed_step is not None:
+        st.completed[m.home] = st.completed.get(m.home, 0) + 1
+
+
+def _unindex(st: _State, piece, m: _Marker) -> None:
+    d = st.homes.get(m.home)
+    if d is not None:
+        d.pop(piece, None)
+        if not d:
+            del st.homes[m.home]
+    st.of_kind.get(m.kind, {}).pop(piece, None)
+    if m.kind == "trench" and m.placed_step is not None:
+        c = st.completed.get(m.home, 0) - 1
+        if c > 0:
+            st.completed[m.home] = c
+        else:
+            st.completed.pop(m.home, None)
+    # ``firsts`` is cleaned lazily (_first): its stale entries no longer match the marker
+
+
+def _put(st: _State, piece, m: _Marker) -> None:
+    """``st.markers[piece] = m`` with the indexes kept (a piece already there keeps its place)."""
+    old = st.markers.get(piece)
+    if old is not None:
+        _unindex(st, piece, old)
+        m.seq = old.seq
+    else:
+        st.seq += 1
+        m.seq = st.seq
+    st.markers[piece] = m
+    st.watch[piece] = None
+    _index(st, piece, m)
+
+
+def _drop(st: _State, piece) -> _Marker | None:
+    m = st.markers.pop(piece, None)
+    if m is not None:
+        _unindex(st, piece, m)
+        st.watch.pop(piece, None)
+    return m
+
+
+def _rehome(st: _State, piece, m: _Marker, h: Hex) -> None:
+    _unindex(st, piece, m)
+    m.home = h
+    _index(st, piece, m)
+
+
+def _first(st: _State, kind: str, h: Hex) -> _Marker | None:
+    """The first marker (in ``st.markers``' order) of ``kind`` whose home is ``h``."""
+    key = (kind, h)
+    heap = st.firsts.get(key)
+    while heap:
+        seq, piece = heap[0]
+        m = st.markers.get(piece)
+        if m is not None and m.seq == seq and m.kind == kind and m.home == h:
+            return m
+        heapq.heappop(heap)           # removed, re-placed or moved home since: stale for good
+    if heap is not None:
+        del st.firsts[key]
+    return None
 
 
 def _builders(ctx: CheckContext, h: Hex, side: str | None = None) -> list[UnitState]:
@@ -70,7 +150,7 @@ def trench_markers_at_start(ctx: CheckContext):
     for u in ctx.units.values():
         k = kind_of(ctx, u)
         if k in KINDS and u.hex is not None:
-            st.markers[u.piece] = _Marker(k, u.hex, _owner(ctx, u.hex))
+            _put(st, u.piece, _Marker(k, u.hex, _owner(ctx, u.hex)))
             st.had[(k, u.hex)] = st.markers[u.piece].owner
     st.started = not ctx.log_starts_scenario
     return ()
@@ -104,20 +184,20 @@ def _marker_moved(ctx: CheckContext, st: _State, u: UnitState, frm, to, k: str):
     """22-1, 22-5, 22-10's findings for a Construction, Trench or Devastation marker moved from
     ``frm`` to ``to`` (either None: placed or removed)."""
     if to is None:
-        m = st.markers.pop(u.piece, None)
+        m = _drop(st, u.piece)
         if m is not None:
             st.had[(m.kind, m.home)] = m.owner
         return
     if frm is not None:
         return                          # a move: judged at the end of the phase (22-3, 22-5)
     if not st.started:
-        st.markers[u.piece] = _Marker(k, to, _owner(ctx, to), ctx.step)
+        _put(st, u.piece, _Marker(k, to, _owner(ctx, to), ctx.step))
         return                          # set-up placements before play begins
     name = ctx.phase_label() or "this phase"
     if k == "construction":
         builders = _builders(ctx, to)
         owner = _owner(ctx, to) if builders else None
-        st.markers[u.piece] = _Marker(k, to, owner or ctx.now.side, ctx.step)
+        _put(st, u.piece, _Marker(k, to, owner or ctx.now.side, ctx.step))
         ok = T.construction_phase_ok(ctx.now.phase_id, getattr(ctx.now.phase, "name", ""),
                                      optional_22_22=optional_rule(ctx, "22-22"),
                                      first_phase_of_side=ctx.now.kind == "reinforcement")
@@ -132,11 +212,11 @@ def _marker_moved(ctx: CheckContext, st: _State, u: UnitState, frm, to, k: str):
             return
         yield from _terrain_22_2(ctx, to, builders)
     elif k == "trench":
-        con = [m for m in st.markers.values() if m.kind == "construction" and m.home == to]
+        con = _first(st, "construction", to)
         had = ("construction", to) in st.had
         completion = "completion" in f"{ctx.now.phase_id} {getattr(ctx.now.phase, 'name', '')}".lower()
-        owner = con[0].owner if con else st.had.get(("construction", to))
-        st.markers[u.piece] = _Marker(k, to, owner if (con or had) else _owner(ctx, to), ctx.step)
+        owner = con.owner if con else st.had.get(("construction", to))
+        _put(st, u.piece, _Marker(k, to, owner if (con or had) else _owner(ctx, to), ctx.step))
         if completion and (con or had):
             return
         if ("trench", to) in st.had:
@@ -148,8 +228,8 @@ def _marker_moved(ctx: CheckContext, st: _State, u: UnitState, frm, to, k: str):
         yield ctx.finding("22-5", VIOLATION, f"a Trench marker is placed in {to} in the {name}; "
                           f"{why} (22-1, 22-5)", hexes=[to], units=_builders(ctx, to))
     else:
-        trench = [m for m in st.markers.values() if m.kind == "trench" and m.home == to]
-        st.markers[u.piece] = _Marker(k, to, trench[0].owner if trench else None, ctx.step)
+        trench = _first(st, "trench", to)
+        _put(st, u.piece, _Marker(k, to, trench.owner if trench else None, ctx.step))
         if ("devastation", to) in st.had:
             return                      # removed and put back this phase: a correction
         if not trench and ("trench", to) not in st.had:
@@ -191,17 +271,31 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
     date = ended.date
     stays = T.trench_stays_when_vacated(date)
     # only markers whose hex changed can change their verdict, unless the date crossed April 1915
+    # (every marker is judged again) or the phase is a Completion Phase (every marker is, but
+    # only those watched or in a changed hex can give a finding: _State.watch)
     everything = completion or stays != st.stays
+    full = stays != st.stays
     st.stays = stays
     dirty, st.dirty = st.dirty, set()
-    if everything:
+    watch = st.watch
+    if full:
         mine = st.markers.items()
     else:
-        # only the markers whose hex or home changed (most phase ends: none), in the same order
-        units = ctx.units
-        mine = [(piece, m) for piece, m in st.markers.items()
-                if m.home in dirty or getattr(units.get(piece), "hex", None) in dirty] \
-            if dirty else ()
+        # only the markers whose hex or home changed (most phase ends: none), found through the
+        # indexes of the dirty hexes: the markers at home there, and those standing there now
+        # (``by_hex`` holds every piece of ``ctx.units`` by its hex)
+        found = dict(watch) if everything else {}
+        markers, homes, by_hex = st.markers, st.homes, ctx.by_hex
+        for h in dirty:
+            d = homes.get(h)
+            if d:
+                found.update(d)
+            d = by_hex.get(h)
+            if d:
+                for piece in d:
+                    if piece in markers:
+                        found[piece] = None
+        mine = [(piece, markers[piece]) for piece in found]
     for piece, m in sorted(mine):
         u = ctx.units.get(piece)
         if u is None or u.hex is None:
@@ -217,18 +311,25 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
                 yield ctx.finding(rule_no, VIOLATION, f"the {m.kind.title()} marker of {m.home} "
                                   f"ends the phase in {u.hex}; {what}", hexes=[m.home, u.hex],
                                   path=[m.home, u.hex])
-            m.home = u.hex
+            _rehome(st, piece, m, u.hex)
         if m.kind == "devastation":
+            watch.pop(piece, None)
             continue
         if m.kind == "construction" or stays is False:
-            if not _builders(ctx, u.hex, m.owner):
+            if _builders(ctx, u.hex, m.owner):
+                watch.pop(piece, None)
+            else:
+                watch[piece] = None
                 who = f" of the {ctx.side_name(m.owner)}" if m.owner else ""
                 if ctx.once("22-4", (piece, u.hex, ended.phase_id, str(date))):
                     yield ctx.finding("22-4", VIOLATION, f"the {m.kind.title()} marker in {u.hex} is "
                                       f"in a hex without a unit{who} capable of trench construction "
                                       f"at the end of the phase; it is removed at once",
                                       hexes=[u.hex])
-        elif stays and m.owner is not None:
+        else:
+            watch.pop(piece, None)      # 22-12 reports a hex once: judged again only if it changes
+            if not (stays and m.owner is not None):
+                continue
             hostile = [v for v in ctx.units_at(u.hex) if is_unit(v) and v.side is not None
                        and v.side != m.owner and v.counter.type not in ("hq",)]
             if hostile and ctx.once("22-12", (piece, u.hex)):
@@ -238,7 +339,9 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
                                   f"a Devastation marker (22-10, 22-12)", units=hostile,
                                   hexes=[u.hex])
     if completion:
-        for piece, m in sorted(st.markers.items()):
+        of_kind = st.of_kind
+        for piece in sorted([*of_kind.get("construction", ()), *of_kind.get("devastation", ())]):
+            m = st.markers[piece]
             u = ctx.units.get(piece)
             if u is None or u.hex is None:
                 continue
@@ -246,9 +349,7 @@ def trench_markers_at_phase_end(ctx: CheckContext, ended: PhaseInfo):
                 yield ctx.finding("22-5", VIOLATION, f"the Construction marker in {u.hex} is still on "
                                   f"the map after the Trench Construction Completion Phase; it is "
                                   f"replaced by a Trench marker", hexes=[u.hex])
-            elif m.kind == "devastation" and any(x.kind == "trench" and x.home == u.hex
-                                                 and x.placed_step is not None
-                                                 for x in st.markers.values()):
+            elif m.kind == "devastation" and st.completed.get(u.hex):
                 yield ctx.finding("22-14", VIOLATION, f"the Devastation marker in {u.hex} stays beside "
                                   f"the completed trench; a completed construction replaces it",
                                   hexes=[u.hex])
