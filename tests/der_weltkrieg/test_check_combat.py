@@ -922,6 +922,22 @@ def test_21_11_a_prone_fortress_not_rolled_for():
     assert found(game(None), "21-11", "undetermined") == []
 
 
+def test_21_11_a_neutral_countrys_fortress_owes_no_roll():
+    """21-11 asks the roll of a fortress at war: one in a neutral country's hex (a country of no
+    side, as Romania before it joins) is ringed in by 20-1 with the neutral hexes around it, but
+    owes no surrender roll; the same siege in France is a breach (the test above)."""
+    def game(country):
+        fort = "fr-fort-15"
+        setup = [P(fort, "2010"), P("fr-inf-xx-1", "2010")] + [P(c, h) for c, h in RING_2010]
+        t = cg.new(setup, last=GameDate(1915, 9, 7), hexes={"2010": {"country": country}})
+        t.advance_to(AUG_1, "cp-combat")
+        t.next_phase()
+        return check(t)
+    assert "no surrender roll (2d6)" in only(game("france"), "21-11").message
+    assert found(game("switzerland"), "21-11") == []
+    assert found(game("switzerland"), "21-11", "undetermined") == []
+
+
 def test_21_11_an_unrolled_fortress_on_a_count_that_is_a_lower_bound():
     """A continuation log (the count a lower bound): every fortress ringed since the log began
     may be prone, so no roll is not reported while the lower bound is not prone (13 turns seen
