@@ -146,7 +146,10 @@ def test_22_12_enemy_in_a_trench_hex_makes_devastation():
     assert [f.rule for f in found(dev)] == ["22-10"]
 
 
-def test_22_14_completion_replaces_devastation():
+def trench_completed_on_devastation():
+    """A construction begun in June 1915 in 3218, where a Devastation marker stands, completed
+    (Construction marker swapped for a Trench) in the July Trench Completion Phase, which is
+    still running."""
     t = isonzo()
     t.place_marker("devastation", "3218")
     t.advance_to(GameDate(1915, 6, 0), "trench-initiation")
@@ -154,6 +157,11 @@ def test_22_14_completion_replaces_devastation():
     t.advance_to(GameDate(1915, 7, 0), "trench-completion")
     t.delete("construction")
     t.add_marker("trench", "3218")
+    return t
+
+
+def test_22_14_completion_replaces_devastation():
+    t = trench_completed_on_devastation()
     end = t.next_phase()
     hit = found(t)
     assert [f.rule for f in hit] == ["22-14"] and hit[0].step == end
@@ -294,13 +302,7 @@ def test_a_removed_construction_is_gone_from_the_index():
 def test_22_14_forgets_a_completed_trench_that_was_removed():
     """22-14 at the next Completion Phase: the trench completed beside the Devastation marker
     was taken off since, so only the first Completion Phase gives a finding."""
-    t = isonzo()
-    t.place_marker("devastation", "3218")
-    t.advance_to(GameDate(1915, 6, 0), "trench-initiation")
-    t.add_marker("construction", "3218")
-    t.advance_to(GameDate(1915, 7, 0), "trench-completion")
-    t.delete("construction")
-    t.add_marker("trench", "3218")
+    t = trench_completed_on_devastation()
     first = t.next_phase()
     t.advance_to(GameDate(1915, 7, 1), "cp-movement")
     t.delete("trench")
