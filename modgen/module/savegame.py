@@ -19,7 +19,6 @@ origin in the Main Map (boards of a scenario are laid out left to right in the o
 from __future__ import annotations
 
 import io
-import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Callable
 

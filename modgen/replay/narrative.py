@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from .events import (ChatLine, DiceRolled, PieceChanged, PieceCreated, PieceDeleted, PieceFlipped,
-                     PieceMoved, PieceSentTo, PlayerJoined, PropertyChanged, StepRecord, StepUndone,
+                     PieceMoved, PieceSentTo, PlayerJoined, PropertyChanged, StepUndone,
                      TurnAdvanced, Where)
 from .state import GameState
 

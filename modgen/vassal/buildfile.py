@@ -22,7 +22,7 @@ from lxml import etree
 
 from ..errors import ModgenError
 from ..hexgrid import Hex, VassalHexGrid, grid_number_name, raw_hex_column_row
-from .archive import Archive, Limits, open_archive, parse_metadata, safe_xml_parser
+from .archive import Limits, open_archive, parse_metadata, safe_xml_parser
 from .limits import MAX_IMAGE_HEADER_BYTES
 from .sequence import Decoder, decode as seq_decode
 

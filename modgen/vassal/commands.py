@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Iterator
 
 from ..errors import ModgenError
 from ..gcpolicy import fewer_collections

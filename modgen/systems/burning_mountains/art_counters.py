@@ -61,7 +61,7 @@ def render_counter(c: BmCounter, nation, face: str = "front", size: int = COUNTE
     draw_type_glyph(d, box, GLYPH[c.type], fg, None)
     if c.corps:
         d.rectangle((40 * k, 2.5 * k, 53.5 * k, 12 * k), fill=CORPS_FILL + (255,))
-    if v_av := c.values(back).av:
+    if c.values(back).av:
         r = 5.2 * k
         d.ellipse((6 * k - r, 7.5 * k - r, 6 * k + r, 7.5 * k + r), fill=(255, 255, 255, 255),
                   outline=(150, 0, 0, 255), width=max(1, round(0.7 * k)))

@@ -27,11 +27,11 @@ from modgen.hexgrid import Hex
 from modgen.model.types import MONTHS, GameDate
 
 from .checks.common import (board_state, enemy_zoc_hexes, is_unit, marker_kind, placeholder_inputs,
-                            special_rule, terrain_costs, unit_matches, unit_view)
+                            special_rule, terrain_costs, unit_view)
 from .rules import danube
 from .rules import movement as mv
 from .rules import zoc as zoc_rules
-from .rules.units import (is_artillery, is_flotilla, is_fortress, is_ground_combat_unit, is_hq,
+from .rules.units import (is_flotilla, is_fortress, is_ground_combat_unit, is_hq,
                           is_infantry_type, is_siege_artillery, movement_allowance)
 
 # ------------------------------------------------------------------------- helpers
@@ -1780,8 +1780,7 @@ def offmap_rail_transit(ctx: CheckContext, u: UnitState, frm, to, frm_map):
     best = None
     for r in routes:
         a, b = r.ends
-        here_a, here_b = _end_matches(ctx, a, origin), _end_matches(ctx, b, origin)
-        other = b if here_a else a
+        other = b if _end_matches(ctx, a, origin) else a
         sheet = other.split(":")[0]
         k = r.turns_off_map
         if sheet in missing:

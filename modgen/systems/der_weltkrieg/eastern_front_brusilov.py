@@ -132,7 +132,7 @@ def _tripled(ctx: CheckContext, c):
         missing.append("whether 6-4 applies after the first turn (the rule names no turn; its "
                        "heading speaks of the start of the offensive)")
     factors = (1, factor) if missing else (factor,)
-    term = (f"Brusilov 6-4: the attacking CRT result "
+    term = ("Brusilov 6-4: the attacking CRT result "
             + ("tripled" if not missing else "tripled or not")
             + " (Russian artillery against A-H units not under the Sud Army HQ)")
     return factors, term, "; ".join(missing)

@@ -329,7 +329,7 @@ def _close(ctx: CheckContext, i: Interdiction):
         what = (f"its crossing{'s' if len(crossings) > 1 else ''} of the Danube ("
                 + ", ".join(f"{a}→{b}" for a, b in crossings) + f") {'are' if len(crossings) > 1 else 'is'} more than "
                 f"{RANGE} hexes from {f.name} ({f.hex})") if crossings else \
-            f"it did not cross the Danube this phase"
+            "it did not cross the Danube this phase"
         if hidden:
             yield ctx.finding("36-7", UNDETERMINED, f"{u.name} was interdicted by {f.name} "
                               f"({f.hex}); {what} as far as its drops show", units=[u, f],
