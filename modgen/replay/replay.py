@@ -374,16 +374,9 @@ class Replayer:
         p = state.pieces.get(piece)
         to_stack = to_index = None
         if p is not None:
-            s = p._stack()           # PieceState.position and stack_index, its stack read once
-            if s is not None:
-                if s.map == dst.map and s.x == dst.x and s.y == dst.y:
-                    to_stack = p.stack
-                    try:
-                        to_index = s.members.index(p.id)
-                    except ValueError:
-                        to_index = None
-            elif p.own_map == dst.map and p.own_x == dst.x and p.own_y == dst.y:
-                to_stack = p.stack
+            pos, index = p.position_and_index()
+            if pos == (dst.map, dst.x, dst.y):
+                to_stack, to_index = p.stack, index
         b = before.get(piece)
         sent = False
         if p is not None and b is not None and b.facts is not None and p.xinfo.sendto:

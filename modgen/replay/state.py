@@ -155,13 +155,17 @@ class PieceState:
 
     @property
     def stack_index(self) -> int | None:
+        return self.position_and_index()[1]
+
+    def position_and_index(self) -> tuple[tuple[str | None, int, int], int | None]:
+        """(:attr:`position`, :attr:`stack_index`) with the stack looked up once."""
         s = self._stack()
         if s is None:
-            return None
+            return (self.own_map, self.own_x, self.own_y), None
         try:
-            return s.members.index(self.id)
+            return (s.map, s.x, s.y), s.members.index(self.id)
         except ValueError:
-            return None
+            return (s.map, s.x, s.y), None
 
     @property
     def location(self) -> str | None:

@@ -241,6 +241,12 @@ def test_sequence_phases(sop):
     assert sop.turns_per_month == 7
 
 
+def test_next_normal_turn_passes_over_the_monthly_special_turn(sop):
+    assert sop.next_normal_turn(GameDate(1915, 5, 3)) == GameDate(1915, 5, 4)
+    assert sop.next_normal_turn(GameDate(1915, 5, 7)) == GameDate(1915, 6, 1)
+    assert sop.next_normal_turn(GameDate(1915, 12, 7)) == GameDate(1916, 1, 1)
+
+
 def test_next_phase(sop):
     d = GameDate(1915, 5, 3)
     assert sop.next_phase(d, "cp-combat") == (d, sop.phase("cp-replacement"))

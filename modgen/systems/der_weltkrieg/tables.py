@@ -471,6 +471,12 @@ class SequenceOfPlay:
             return GameDate(date.year + 1, 1, 0)
         return GameDate(date.year, date.month + 1, 0)
 
+    def next_normal_turn(self, date: GameDate) -> GameDate:
+        """The normal turn after ``date``: the Monthly Special Turn (turn 0) between two months is
+        passed over (it has no Combat Phase)."""
+        nxt = self.next_turn(date)
+        return self.next_turn(nxt) if nxt.turn == 0 else nxt
+
     def next_phase(self, date: GameDate, phase_id: str) -> tuple[GameDate, Phase]:
         """The phase after ``phase_id`` on ``date``, moving to the next turn after the last one."""
         phases = self.phases_of(date)

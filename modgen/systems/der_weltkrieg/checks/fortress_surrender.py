@@ -85,11 +85,9 @@ def siege_result(ctx: CheckContext, h: Hex, v: dict):
             f"fortress is prone to surrender after {after} surrounded turns (21-10) and surrenders "
             f"when the roll − 1 = {roll - 1} is at most the turns it has been prone (21-11)")
     must = F.surrender_required(roll, strength, turns)
+    what += ": " + turns.text()
     if turns.exact:
-        what += f": surrounded {turns.lo} turns, prone {fortress_prone_turns(strength, turns.lo)}"
-    else:
-        what += (f": surrounded at least {turns.lo} turns" if turns.hi is None else
-                 f": surrounded {turns.lo} to {turns.hi} turns")
+        what += f", prone {fortress_prone_turns(strength, turns.lo)}"
     if must is None:
         yield ctx.finding("21-11", UNDETERMINED, what + f"; the fortress "
                           f"{'was removed' if gone else 'held'}", hexes=[h], step=v["step"],

@@ -36,6 +36,7 @@ from modgen.check.engine import rule
 from modgen.check.findings import UNDETERMINED, VIOLATION
 from modgen.hexgrid import Hex
 from ..rules import fortresses as F
+from ..tables import SequenceOfPlay
 from ._shared import is_unit, kind_of
 
 
@@ -256,12 +257,14 @@ def _unknown_start(ctx: CheckContext) -> F.SurroundedTurns:
                                        "count of turns surrounded is a lower bound)"))
 
 
-def _previous_turn(date):
-    """The normal turn before ``date`` (rule 5: the Monthly Special Turn has no Combat Phase)."""
-    if date.turn > 1:
-        return type(date)(date.year, date.month, date.turn - 1)
-    y, m = (date.year, date.month - 1) if date.month > 1 else (date.year - 1, 12)
-    return type(date)(y, m, 7)
+_RULE_5 = SequenceOfPlay(7, (), ())
+
+
+def _next_normal_turn(ctx: CheckContext, date):
+    """The normal turn after ``date`` by the game's sequence of play (rule 5: the Monthly
+    Special Turn has no Combat Phase; 7 normal turns a month when the game gives none)."""
+    seq = getattr(ctx.turns, "sequence", None) or _RULE_5
+    return seq.next_normal_turn(date)
 
 
 def surrounded_turns(ctx: CheckContext, fort: UnitState) -> F.SurroundedTurns:
@@ -287,7 +290,7 @@ def count_surrounded_turns(ctx: CheckContext, ended: PhaseInfo):
     gap = None
     if ended.date is None:
         gap = "the turn of the Combat Phase (not read from the turn tracker)"
-    elif last is not None and last != _previous_turn(ended.date) and last != ended.date:
+    elif last is not None and last != ended.date and _next_normal_turn(ctx, last) != ended.date:
         gap = (f"whether the fortress was surrounded between {last} and {ended.date} (the log "
                f"shows no end of the enemy Combat Phase in between)")
     if ended.date is not None:
@@ -384,9 +387,7 @@ def unrolled_surrenders(ctx: CheckContext, ended: PhaseInfo):
                 f"{ended.label or 'enemy Combat Phase'}: a {strength}-SP fortress is prone to "
                 f"surrender after {fortress_prone_after(strength)} surrounded turns (21-10), and "
                 f"2 dice are rolled for it at the start of each enemy Combat Phase (21-11)")
-        count = (f"surrounded {turns.lo} turns" if turns.exact else
-                 f"surrounded at least {turns.lo} turns" if turns.hi is None else
-                 f"surrounded {turns.lo} to {turns.hi} turns")
+        count = turns.text()
         if certain:
             unrolled = st.setdefault("unrolled", set())
             if (side, h) not in unrolled:

@@ -16,7 +16,6 @@ Italian Front rules. "Front line" (22-9, 22-11) is advisory.
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 
 from modgen.check.context import CheckContext, PhaseInfo, UnitState
@@ -48,7 +47,6 @@ class _State:
     # indexes of ``markers`` (kept by _put/_drop/_rehome), so that a placement or a phase end
     # looks only at the hexes it touches, not at every marker on the map:
     homes: dict = field(default_factory=dict)           # hex -> {piece: None} whose home it is
-    firsts: dict = field(default_factory=dict)          # (kind, home) -> heap of (seq, piece)
     of_kind: dict = field(default_factory=dict)         # kind -> {piece: None}
     completed: dict = field(default_factory=dict)       # hex -> Trench markers placed in play there
     # the markers a Completion Phase's end must judge again though their hex did not change: not
@@ -67,7 +65,6 @@ def _state(ctx: CheckContext) -> _State:
 
 def _index(st: _State, piece, m: _Marker) -> None:
     st.homes.setdefault(m.home, {})[piece] = None
-    heapq.heappush(st.firsts.setdefault((m.kind, m.home), []), (m.seq, piece))
     st.of_kind.setdefault(m.kind, {})[piece] = None
     if m.kind == "trench" and m.placed_step is not None:
         st.completed[m.home] = st.completed.get(m.home, 0) + 1
@@ -86,7 +83,6 @@ def _unindex(st: _State, piece, m: _Marker) -> None:
             st.completed[m.home] = c
         else:
             st.completed.pop(m.home, None)
-    # ``firsts`` is cleaned lazily (_first): its stale entries no longer match the marker
 
 
 def _put(st: _State, piece, m: _Marker) -> None:
@@ -118,18 +114,14 @@ def _rehome(st: _State, piece, m: _Marker, h: Hex) -> None:
 
 
 def _first(st: _State, kind: str, h: Hex) -> _Marker | None:
-    """The first marker (in ``st.markers``' order) of ``kind`` whose home is ``h``."""
-    key = (kind, h)
-    heap = st.firsts.get(key)
-    while heap:
-        seq, piece = heap[0]
-        m = st.markers.get(piece)
-        if m is not None and m.seq == seq and m.kind == kind and m.home == h:
-            return m
-        heapq.heappop(heap)           # removed, re-placed or moved home since: stale for good
-    if heap is not None:
-        del st.firsts[key]
-    return None
+    """The first marker (in ``st.markers``' order) of ``kind`` whose home is ``h``: among the
+    few whose home it is (``st.homes``)."""
+    best = None
+    for piece in st.homes.get(h, ()):
+        m = st.markers[piece]
+        if m.kind == kind and (best is None or m.seq < best.seq):
+            best = m
+    return best
 
 
 def _builders(ctx: CheckContext, h: Hex, side: str | None = None) -> list[UnitState]:

@@ -91,6 +91,14 @@ class SurroundedTurns:
     def exact(self) -> bool:
         return self.hi == self.lo
 
+    def text(self) -> str:
+        """"surrounded N turns", "… at least N turns" or "… N to M turns"."""
+        if self.exact:
+            return f"surrounded {self.lo} turns"
+        if self.hi is None:
+            return f"surrounded at least {self.lo} turns"
+        return f"surrounded {self.lo} to {self.hi} turns"
+
 
 #: a fortress at the scenario's start: no turn surrounded yet
 NEVER_SURROUNDED = SurroundedTurns(0, 0)
